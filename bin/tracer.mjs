@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// Entry of the `tracer` command: loads the TypeScript CLI through tsx so no build step is needed.
+import { register } from 'tsx/esm/api';
+
+register();
+const { main } = await import('../src/cli/main.ts');
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,42 @@
+// Runs every test (unit in Node, end-to-end in Chromium) and ends with the plain line `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+
+mkdirSync('.cache', { recursive: true });
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function run(cmd, args, env = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+const unitStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.cache/vitest.json']);
+if (existsSync('.cache/vitest.json')) {
+  const j = JSON.parse(readFileSync('.cache/vitest.json', 'utf8'));
+  passed += j.numPassedTests;
+  failed += j.numFailedTests;
+  skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  // A crashed file (import error) counts as a failure even when no test inside it ran.
+  if (unitStatus !== 0 && j.numFailedTests === 0) failed += Math.max(1, j.numFailedTestSuites ?? 0);
+} else if (unitStatus !== 0) failed += 1;
+
+const e2eDir = 'test/e2e';
+const hasE2e = existsSync(e2eDir) && readdirSync(e2eDir).some((f) => f.endsWith('.spec.ts'));
+if (hasE2e) {
+  run('node', ['scripts/ensure-chromium.mjs']);
+  const e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: '.cache/playwright.json',
+  });
+  if (existsSync('.cache/playwright.json')) {
+    const s = JSON.parse(readFileSync('.cache/playwright.json', 'utf8')).stats ?? {};
+    passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    failed += s.unexpected ?? 0;
+    skipped += s.skipped ?? 0;
+    if (e2eStatus !== 0 && !s.unexpected) failed += 1;
+  } else if (e2eStatus !== 0) failed += 1;
+}
+
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);

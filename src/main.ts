@@ -1,0 +1,2 @@
+// Composition root (placeholder until the playground lands).
+document.getElementById('app')!.textContent = 'Tracer Playground';
