@@ -1,0 +1,46 @@
+// `npm run bench`: every benchmark in one run. Each part returns printable lines; a part that fails prints why
+// and the others still run. Numbers are medians measured in this run; compare ratios, not absolute times.
+import { existsSync } from 'node:fs';
+
+interface Part {
+  title: string;
+  file: string;
+  run: (mod: Record<string, unknown>) => Promise<string[]>;
+}
+
+const parts: Part[] = [
+  {
+    title: 'Core: check + flatten',
+    file: './core.ts',
+    run: (m) => (m.runCoreBench as () => Promise<string[]>)(),
+  },
+  {
+    title: 'Embedded node: traced vs untraced steps',
+    file: './evm.ts',
+    run: (m) => (m.runEvmBench as () => Promise<string[]>)(),
+  },
+  {
+    title: 'Playground in Chromium',
+    file: './browser.ts',
+    run: (m) => (m.runBrowserBench as () => Promise<string[]>)(),
+  },
+];
+
+const only = process.argv.slice(2);
+let failures = 0;
+for (const part of parts) {
+  if (only.length && !only.some((o) => part.file.includes(o))) continue;
+  console.log(`\n## ${part.title}`);
+  if (!existsSync(new URL(part.file, import.meta.url))) {
+    console.log(`  (not available: ${part.file} is missing)`);
+    continue;
+  }
+  try {
+    const lines = await part.run(await import(part.file));
+    for (const line of lines) console.log(`  ${line}`);
+  } catch (e) {
+    failures++;
+    console.log(`  FAILED: ${(e as Error)?.stack ?? e}`);
+  }
+}
+process.exitCode = failures ? 1 : 0;
