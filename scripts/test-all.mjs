@@ -7,11 +7,16 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
+function runEnsure() {
+  return run('node', ['scripts/ensure-system-packages.mjs']);
+}
+
 function run(cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status ?? 1;
 }
 
+runEnsure();
 const unitStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.cache/vitest.json']);
 if (existsSync('.cache/vitest.json')) {
   const j = JSON.parse(readFileSync('.cache/vitest.json', 'utf8'));
@@ -25,7 +30,6 @@ if (existsSync('.cache/vitest.json')) {
 const e2eDir = 'test/e2e';
 const hasE2e = existsSync(e2eDir) && readdirSync(e2eDir).some((f) => f.endsWith('.spec.ts'));
 if (hasE2e) {
-  run('node', ['scripts/ensure-chromium.mjs']);
   const e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: '.cache/playwright.json',
   });
