@@ -1,0 +1,251 @@
+import type * as estree from 'estree';
+import type { Diagnostic, TextEdit } from '../diagnostics.ts';
+import type { Es5Result } from '../es5/checkEs5.ts';
+import { createReporter, type Reporter } from './createReporter.ts';
+import { describeNonObject } from './describeNonObject.ts';
+import { skipTrivia } from './skipTrivia.ts';
+
+/** How the tracer object literal is written in the source. */
+export type TracerForm = 'bare' | 'parenthesized' | 'variable' | 'module-exports';
+
+/** An acorn node with its source offsets. */
+export type Located<T> = T & { start: number; end: number };
+
+/** The tracer object literal found in a source, and how it was written. */
+export interface ExtractedTracer {
+  form: TracerForm;
+  /** The object literal (acorn node, with start/end offsets into the source). */
+  object: Located<estree.ObjectExpression>;
+  /** True when a `;` follows a bare or parenthesized object (a SyntaxError in geth). */
+  trailingSemicolon: boolean;
+  /** Info diagnostics about the form (parentheses, `var`, `module.exports`, trailing `;`). */
+  diagnostics: Diagnostic[];
+}
+
+const afterObjectMessage = 'Unexpected text after the tracer object: the source must be one object literal';
+const example = '{result: function(ctx, db) {...}, fault: function(log, db) {...}}';
+
+/**
+ * Finds the tracer object literal in checkEs5's result. Returns `tracer: null` (with an error diagnostic
+ * unless checkEs5 already reported one) when the source is not one object literal in an accepted form.
+ */
+export function extractTracerObject(
+  source: string,
+  es5: Es5Result,
+): { tracer: ExtractedTracer | null; diagnostics: Diagnostic[] } {
+  const r = createReporter(source);
+  const fail = (message: string, start: number, end: number) => ({
+    tracer: null,
+    diagnostics: [r.make('error', 'tracer/not-an-object', message, start, Math.max(end, start))],
+  });
+  if (!es5.ast) {
+    if (es5.diagnostics.some((d: Diagnostic) => d.severity === 'error'))
+      return { tracer: null, diagnostics: [] };
+    return fail(`The tracer source must be one object literal such as ${example}`, 0, source.length);
+  }
+  const ctx: Scan = { source, r };
+  if (es5.goal === 'expression') return fromTopExpression(ctx, es5.ast as Located<estree.Expression>, fail);
+  return fromProgram(ctx, es5.ast as Located<estree.Program>, fail);
+}
+
+interface Scan {
+  source: string;
+  r: Reporter;
+}
+
+type Fail = (message: string, start: number, end: number) => { tracer: null; diagnostics: Diagnostic[] };
+type Extraction = { tracer: ExtractedTracer | null; diagnostics: Diagnostic[] };
+
+function unwrapParens(node: estree.Node): estree.Node {
+  let n = node;
+  // acorn builds ParenthesizedExpression only with preserveParens; handle both.
+  while ((n as { type: string }).type === 'ParenthesizedExpression')
+    n = (n as unknown as { expression: estree.Node }).expression;
+  return n;
+}
+
+/** Offsets of the `(` tokens between `from` and `to` (exclusive). */
+function openParens(s: Scan, from: number, to: number): number[] {
+  const found: number[] = [];
+  let p = skipTrivia(s.source, from);
+  while (p < to && s.source[p] === '(') {
+    found.push(p);
+    p = skipTrivia(s.source, p + 1);
+  }
+  return found;
+}
+
+/** Offsets of up to `count` `)` tokens after `from`, and the offset after the last one. */
+function closeParens(s: Scan, from: number, count: number): { offsets: number[]; end: number } {
+  const offsets: number[] = [];
+  let end = from;
+  for (let i = 0; i < count; i++) {
+    const p = skipTrivia(s.source, end);
+    if (s.source[p] !== ')') break;
+    offsets.push(p);
+    end = p + 1;
+  }
+  return { offsets, end };
+}
+
+/** Offsets of the `;` tokens after `from`, and whether only trivia follows them. */
+function trailingSemicolons(s: Scan, from: number): { offsets: number[]; rest: number } {
+  const offsets: number[] = [];
+  let p = skipTrivia(s.source, from);
+  while (s.source[p] === ';') {
+    offsets.push(p);
+    p = skipTrivia(s.source, p + 1);
+  }
+  return { offsets, rest: p };
+}
+
+function fromExpression(
+  s: Scan,
+  expr: Located<estree.Node>,
+  outerStart: number,
+  wrapper: { form: 'variable' | 'module-exports'; start: number; end: number } | null,
+  fail: Fail,
+): Extraction {
+  const inner = unwrapParens(expr) as Located<estree.Node>;
+  if (inner.type !== 'ObjectExpression') {
+    const what = wrapper ? describeNonObject(expr) : describeNonObject(inner);
+    return fail(
+      `The tracer must be one object literal such as ${example}; found ${what}`,
+      inner.start,
+      inner.end,
+    );
+  }
+  const object = inner as Located<estree.ObjectExpression>;
+  const diagnostics: Diagnostic[] = [];
+  const opens = openParens(s, wrapper ? expr.start : outerStart, object.start);
+  const closes = closeParens(s, object.end, opens.length);
+  if (wrapper) {
+    diagnostics.push(wrapperInfo(s, wrapper, object));
+    return { tracer: { form: wrapper.form, object, trailingSemicolon: false, diagnostics }, diagnostics };
+  }
+  if (opens.length > 0) diagnostics.push(parenInfo(s, opens, closes.offsets, object.start));
+  const semis = trailingSemicolons(s, closes.end);
+  if (semis.rest < s.source.length) {
+    return fail(afterObjectMessage, semis.rest, s.source.length);
+  }
+  if (semis.offsets.length > 0) diagnostics.push(semicolonInfo(s, semis.offsets));
+  const form: TracerForm = opens.length > 0 ? 'parenthesized' : 'bare';
+  return { tracer: { form, object, trailingSemicolon: semis.offsets.length > 0, diagnostics }, diagnostics };
+}
+
+function fromTopExpression(s: Scan, expr: Located<estree.Expression>, fail: Fail): Extraction {
+  const top = unwrapParens(expr);
+  if (top.type === 'AssignmentExpression' && top.operator === '=' && isModuleExports(top.left)) {
+    const start = skipTrivia(s.source, 0);
+    const closes = closeParens(s, expr.end, openParens(s, start, expr.start).length);
+    const semis = trailingSemicolons(s, closes.end);
+    if (semis.rest < s.source.length) return fail(afterObjectMessage, semis.rest, s.source.length);
+    const end = semis.offsets.length > 0 ? semis.offsets[semis.offsets.length - 1] + 1 : closes.end;
+    const right = top.right as Located<estree.Expression>;
+    return fromExpression(s, right, start, { form: 'module-exports', start, end }, fail);
+  }
+  return fromExpression(s, expr, skipTrivia(s.source, 0), null, fail);
+}
+
+function fromProgram(s: Scan, program: Located<estree.Program>, fail: Fail): Extraction {
+  const body = program.body.filter((st) => st.type !== 'EmptyStatement') as Located<estree.Statement>[];
+  if (body.length === 0)
+    return fail(
+      `The tracer source is empty: write one object literal such as ${example}`,
+      0,
+      s.source.length,
+    );
+  if (body.length > 1) {
+    const first = body[0];
+    return fail(
+      `The tracer must be one object literal, not ${body.length} statements`,
+      first.start,
+      s.source.length,
+    );
+  }
+  const st = body[0];
+  if (st.type === 'VariableDeclaration' && st.declarations.length === 1) {
+    const decl = st.declarations[0];
+    if (decl.id.type === 'Identifier' && decl.init) {
+      return fromExpression(
+        s,
+        decl.init as Located<estree.Expression>,
+        st.start,
+        { form: 'variable', ...span(st) },
+        fail,
+      );
+    }
+  }
+  if (st.type === 'ExpressionStatement') {
+    const e = st.expression as Located<estree.Expression>;
+    if (e.type === 'AssignmentExpression' && e.operator === '=' && isModuleExports(e.left)) {
+      return fromExpression(
+        s,
+        e.right as Located<estree.Expression>,
+        st.start,
+        { form: 'module-exports', ...span(st) },
+        fail,
+      );
+    }
+    return fromExpression(s, e, st.start, null, fail);
+  }
+  return fail(
+    `The tracer must be one object literal such as ${example}; found ${describeNonObject(st)}`,
+    st.start,
+    st.end,
+  );
+}
+
+function span(n: Located<estree.Node>): { start: number; end: number } {
+  return { start: n.start, end: n.end };
+}
+
+function isModuleExports(n: estree.Node): boolean {
+  return (
+    n.type === 'MemberExpression' &&
+    !n.computed &&
+    n.object.type === 'Identifier' &&
+    n.object.name === 'module' &&
+    n.property.type === 'Identifier' &&
+    n.property.name === 'exports'
+  );
+}
+
+function wrapperInfo(
+  s: Scan,
+  w: { form: 'variable' | 'module-exports'; start: number; end: number },
+  object: Located<estree.ObjectExpression>,
+): Diagnostic {
+  const what = w.form === 'variable' ? "a 'var NAME = {...}' declaration" : "'module.exports = {...}'";
+  const message = `geth evaluates the tracer as one expression, so ${what} is a syntax error there; only the object literal is sent`;
+  const rule = w.form === 'variable' ? 'tracer/variable-declaration' : 'tracer/module-exports';
+  const edits: TextEdit[] = [
+    { start: w.start, end: object.start, text: '' },
+    { start: object.end, end: w.end, text: '' },
+  ].filter((e) => e.end > e.start);
+  return s.r.make('info', rule, message, w.start, object.start, {
+    title: 'Keep only the object literal',
+    edits,
+  });
+}
+
+function parenInfo(s: Scan, opens: number[], closes: number[], objectStart: number): Diagnostic {
+  const message =
+    "The tracer object is wrapped in parentheses; geth adds its own '(' + code + ')', so this works, and the flattener sends the object without them";
+  const edits: TextEdit[] = [...opens, ...closes].map((o) => ({ start: o, end: o + 1, text: '' }));
+  return s.r.make('info', 'tracer/parenthesized', message, opens[0], objectStart, {
+    title: 'Remove the parentheses',
+    edits,
+  });
+}
+
+function semicolonInfo(s: Scan, offsets: number[]): Diagnostic {
+  const message =
+    "geth evaluates '(' + code + ')', so a trailing ';' is a syntax error there; the flattener removes it";
+  const edits: TextEdit[] = offsets.map((o) => ({ start: o, end: o + 1, text: '' }));
+  const last = offsets[offsets.length - 1];
+  return s.r.make('info', 'tracer/trailing-semicolon', message, offsets[0], last + 1, {
+    title: "Remove the trailing ';'",
+    edits,
+  });
+}
