@@ -1,0 +1,106 @@
+import type { CliCommand, CliIo } from '../cliTypes.ts';
+import { UsageError } from '../cliTypes.ts';
+import { type ParsedArgs, optionalOption, parseArgs, requireOption } from '../parseArgs.ts';
+import { formatDiagnostic } from '../../core/diagnostics.ts';
+import type { TraceOptionsInput } from '../../core/rpc/buildTraceOptions.ts';
+import { serializeRequest } from '../../core/rpc/jsonRpc.ts';
+import { type BuildPayloadResult, buildPayload, findMethod, methodNames } from '../../core/rpc/methods.ts';
+import type { Profile } from '../../core/profile.ts';
+import { defaultProfile } from '../../core/profile.ts';
+
+/** Reads `--profile` (strict by default); throws a UsageError for other values. */
+export function readProfile(value: string | true | undefined): Profile {
+  if (value === undefined) return defaultProfile;
+  if (value === 'strict' || value === 'goja') return value;
+  throw new UsageError(`--profile must be strict or goja, not ${JSON.stringify(value)}`);
+}
+
+/** Takes exactly one FILE positional (or `-` for stdin). */
+export function singleFile(positionals: string[], command: string): string {
+  if (positionals.length === 0)
+    throw new UsageError(`missing FILE (use - for standard input): tracer ${command} FILE`);
+  if (positionals.length > 1)
+    throw new UsageError(`expected one FILE, got ${positionals.length}: ${positionals.join(' ')}`);
+  return positionals[0];
+}
+
+/** The file name shown in diagnostics. */
+export function displayName(file: string): string {
+  return file === '-' ? '<stdin>' : file;
+}
+
+/** Options shared by payload, curl and send. */
+export const requestOptions = ['method', 'params', 'tracer-config', 'timeout', 'id', 'profile'] as const;
+/** Flags shared by payload, curl and send. */
+export const requestFlags = ['no-flatten'] as const;
+
+/** A built request (see buildPayload), or the exit code after the problem was reported on stderr. */
+export type RequestFromArgs = Extract<BuildPayloadResult, { ok: true }> | { ok: false; exitCode: number };
+
+/** Parses a JSON option, naming it in the error. */
+export function parseJsonOption(text: string, name: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--${name} is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+/** Reads the tracer FILE and turns it into the string to send: flattened, unless --no-flatten. */
+async function readTracer(parsed: ParsedArgs, io: CliIo, file: string): Promise<string | number> {
+  const source = await io.readInput(file);
+  if (parsed.options['no-flatten'] === true) return source.trim();
+  // Loaded on demand so that --no-flatten and tracer-less methods do not need the flattener.
+  const { flattenTracer } = await import('../../core/flatten/flattenTracer.ts');
+  const result = flattenTracer(source, { profile: readProfile(parsed.options.profile) });
+  if (result.ok) return result.code;
+  for (const d of result.diagnostics) io.stderr(formatDiagnostic(d, displayName(file)) + '\n');
+  io.stderr(
+    `the tracer in ${displayName(file)} cannot be flattened; fix the errors above (or pass --no-flatten)\n`,
+  );
+  return 1;
+}
+
+/** Builds the request described by FILE, --method, --params, --tracer-config, --timeout and --id. */
+export async function buildRequestFromArgs(parsed: ParsedArgs, io: CliIo): Promise<RequestFromArgs> {
+  const method = requireOption(parsed, 'method');
+  const spec = findMethod(method);
+  if (!spec)
+    throw new UsageError(`unknown --method ${JSON.stringify(method)} (known: ${methodNames.join(', ')})`);
+  const params = parseJsonOption(optionalOption(parsed, 'params') ?? '[]', 'params');
+  if (!Array.isArray(params)) throw new UsageError('--params must be a JSON array, e.g. \'["0x1b4"]\'');
+  const idText = optionalOption(parsed, 'id') ?? '1';
+  if (!/^[0-9]{1,15}$/.test(idText)) throw new UsageError('--id must be a whole number');
+  const files = parsed.positionals;
+  if (files.length > 1) throw new UsageError(`expected at most one FILE, got ${files.join(' ')}`);
+  let options: TraceOptionsInput | undefined;
+  if (spec.takesTraceOptions) {
+    if (files.length === 0)
+      throw new UsageError(`${method} needs the tracer FILE (use - for standard input)`);
+    const tracer = await readTracer(parsed, io, files[0]);
+    if (typeof tracer === 'number') return { ok: false, exitCode: tracer };
+    const config = optionalOption(parsed, 'tracer-config');
+    options = { tracer, timeout: optionalOption(parsed, 'timeout') };
+    if (config !== undefined) options.tracerConfig = parseJsonOption(config, 'tracer-config');
+  } else {
+    if (files.length > 0) throw new UsageError(`${method} takes no tracer: leave out FILE`);
+    if (parsed.options['tracer-config'] !== undefined || parsed.options.timeout !== undefined) {
+      throw new UsageError(`${method} takes no --tracer-config or --timeout`);
+    }
+  }
+  const built = buildPayload(method, params, options, Number(idText));
+  if (!built.ok)
+    throw new UsageError(
+      'invalid request:\n' + built.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n'),
+    );
+  return built;
+}
+
+/** `tracer payload FILE --method M --params JSON [--tracer-config JSON] [--timeout D] [--pretty]`: prints the request. */
+export const payload: CliCommand = async (args, io) => {
+  const parsed = parseArgs(args, requestOptions, [...requestFlags, 'pretty']);
+  const built = await buildRequestFromArgs(parsed, io);
+  if (!built.ok) return built.exitCode;
+  io.stdout(serializeRequest(built.request, parsed.options.pretty === true) + '\n');
+  return 0;
+};
