@@ -1,0 +1,136 @@
+import type { Expression, Program } from 'estree';
+import { createLineIndex, type Diagnostic, type LineIndex } from '../diagnostics.ts';
+import { defaultProfile, type Profile } from '../profile.ts';
+import { describeSyntaxError, printable } from './describeSyntaxError.ts';
+import { describeConstruct } from './es5Rules.ts';
+import { findConstructs } from './findConstructs.ts';
+import { parseGoal, skipTrivia, type GoalParse } from './parseGoal.ts';
+import { scanBrackets } from './scanBrackets.ts';
+import { createTokenList } from './tokenList.ts';
+
+/** Options of {@link checkEs5}. */
+export interface Es5Options {
+  /** Which engine to check for; default `'strict'` (ES5.1). */
+  profile?: Profile;
+}
+
+/** What {@link checkEs5} found out about a tracer source. */
+export interface Es5Result {
+  /** Sorted by start offset. */
+  diagnostics: Diagnostic[];
+  /** 'expression' when the source is one expression (optionally followed by `;` and/or comments), else 'program'. */
+  goal: 'expression' | 'program';
+  /**
+   * acorn AST (ESTree, with `start`/`end` offsets and `loc`), parsed with ecmaVersion 'latest' so later passes can
+   * walk any syntax; for goal 'expression' it is the Expression node, for 'program' the Program. null when it does
+   * not parse even as latest JS.
+   */
+  ast: Expression | Program | null;
+  /** true when acorn with ecmaVersion 5 accepts the source (in the chosen goal). */
+  es5Valid: boolean;
+  /** offset just after the expression, when goal is 'expression' (the caller checks for a trailing ';'). */
+  expressionEnd?: number;
+  /** comments found (acorn onComment), for callers that need them. */
+  comments: { type: 'Line' | 'Block'; value: string; start: number; end: number }[];
+}
+
+/**
+ * Deepest bracket nesting checked. acorn recurses per level and runs out of stack at roughly 700 nested
+ * parentheses in Node (less in some browsers and workers); a fixed limit gives the same answer everywhere.
+ */
+const maxNestingDepth = 256;
+
+const emptyMessage =
+  'The tracer is empty: expected an object literal such as {result: function(ctx, db) {…}, fault: function(log, db) {}}';
+
+function tooDeep(index: LineIndex, at: number): Diagnostic {
+  const message = `The code is nested too deeply to check (over ${maxNestingDepth} levels of brackets)`;
+  return { severity: 'error', ruleId: 'es5/too-deeply-nested', message, range: index.rangeOf(at, at + 1) };
+}
+
+function constructDiagnostics(
+  source: string,
+  parsed: GoalParse,
+  index: LineIndex,
+  profile: Profile,
+): Diagnostic[] {
+  const tokens = createTokenList(source, parsed.tokens);
+  const findings = findConstructs(source, parsed.ast!, tokens, parsed.module);
+  const out = findings.map((f): Diagnostic => {
+    const { message, severity } = describeConstruct(f, profile === 'goja');
+    const d: Diagnostic = { severity, ruleId: f.ruleId, message, range: index.rangeOf(f.start, f.end) };
+    if (f.fix) d.fix = f.fix;
+    return d;
+  });
+  if (out.length === 0 && parsed.es5Error) {
+    const e = parsed.es5Error;
+    const message = `ES5.1 engines reject this code (${printable(e.message)}), and the check cannot name the construct`;
+    const end = Math.max(e.raisedAt, Math.min(e.pos + 1, source.length));
+    out.push({
+      severity: 'error',
+      ruleId: 'es5/unsupported-syntax',
+      message,
+      range: index.rangeOf(e.pos, end),
+    });
+  }
+  return out;
+}
+
+function run(source: string, profile: Profile): Es5Result {
+  const index = createLineIndex(source);
+  const brackets = scanBrackets(source);
+  if (brackets.maxDepth > maxNestingDepth) {
+    const first = source[skipTrivia(source, 0)];
+    const goal = first === '{' || first === '(' ? 'expression' : 'program';
+    return {
+      diagnostics: [tooDeep(index, brackets.maxDepthAt)],
+      goal,
+      ast: null,
+      es5Valid: false,
+      comments: [],
+    };
+  }
+  const parsed = parseGoal(source);
+  let diagnostics: Diagnostic[] = [];
+  if (skipTrivia(source, 0) >= source.length) {
+    diagnostics = [
+      { severity: 'error', ruleId: 'es5/empty-source', message: emptyMessage, range: index.rangeOf(0, 0) },
+    ];
+  } else if (!parsed.ast) {
+    const error = parsed.error!;
+    diagnostics = [error.tooDeep ? tooDeep(index, error.pos) : describeSyntaxError(source, error, index)];
+  } else if (!parsed.es5Valid) {
+    diagnostics = constructDiagnostics(source, parsed, index, profile);
+  }
+  diagnostics.sort(
+    (a, b) => a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset,
+  );
+  const result: Es5Result = {
+    diagnostics,
+    goal: parsed.goal,
+    ast: parsed.ast as unknown as Expression | Program | null,
+    es5Valid: parsed.es5Valid,
+    comments: parsed.comments.map((c) => ({ type: c.type, value: c.value, start: c.start, end: c.end })),
+  };
+  if (parsed.expressionEnd !== undefined) result.expressionEnd = parsed.expressionEnd;
+  return result;
+}
+
+/**
+ * Checks that a tracer source is ECMAScript 5.1: parses it (as one expression when it is one, else as a script),
+ * reports syntax errors and every ES2015+ construct by name, with mechanical fixes where they are safe.
+ * In the `goja` profile, constructs geth's goja engine runs are warnings. Never throws.
+ */
+export function checkEs5(source: string, options: Es5Options = {}): Es5Result {
+  const profile = options.profile ?? defaultProfile;
+  try {
+    if (typeof source !== 'string')
+      throw new TypeError(`expected the tracer source as a string, got ${typeof source}`);
+    return run(source, profile);
+  } catch (e) {
+    const message = `The ES5 check failed unexpectedly: ${printable(String((e as Error)?.message ?? e))}`;
+    const range = createLineIndex('').rangeOf(0, 0);
+    const diagnostics: Diagnostic[] = [{ severity: 'error', ruleId: 'es5/internal-error', message, range }];
+    return { diagnostics, goal: 'program', ast: null, es5Valid: false, comments: [] };
+  }
+}

@@ -1,0 +1,75 @@
+import type { Diagnostic, LineIndex } from '../diagnostics.ts';
+import type { ParseFailure } from './parseGoal.ts';
+import { closingBracket, scanBrackets } from './scanBrackets.ts';
+
+const keywords = new Set(
+  (
+    'break case catch class const continue debugger default delete do else export extends finally for function if ' +
+    'import in instanceof new return super switch this throw try typeof var void while with null true false'
+  ).split(' '),
+);
+const valueEnd = /^(?:[\w$\\\u0080-\uffff]+|["'`].*|\d.*|[)\]}])$/s;
+const identifierStart = /^[A-Za-z_$\\\u0080-\uffff]/;
+
+/** Escapes control characters and lone surrogates so a message prints safely. */
+export function printable(text: string): string {
+  return text.replace(
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (c) => '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0'),
+  );
+}
+
+function quote(text: string): string {
+  const short = text.length > 40 ? text.slice(0, 40) + '…' : text;
+  return `'${printable(short)}'`;
+}
+
+function nameToken(text: string): string {
+  if (identifierStart.test(text)) {
+    return keywords.has(text) ? `Unexpected keyword ${quote(text)}` : `Unexpected identifier ${quote(text)}`;
+  }
+  if (text[0] === '"' || text[0] === "'") return `Unexpected string ${quote(text)}`;
+  if (/^\.?\d/.test(text)) return `Unexpected number ${quote(text)}`;
+  if (text[0] === '`') return 'Unexpected template string';
+  return `Unexpected token ${quote(text)}`;
+}
+
+function where(index: LineIndex, offset: number): string {
+  const p = index.positionAt(offset);
+  return `${p.line}:${p.column}`;
+}
+
+function missingSeparatorHint(source: string, failure: ParseFailure, text: string): string {
+  const prev = failure.tokens[failure.tokens.length - 1];
+  if (!prev || !valueEnd.test(source.slice(prev.start, prev.end))) return '';
+  if (!/^(?:[\w$\\\u0080-\uffff"'`]|\.\d)/.test(text) || keywords.has(text)) return '';
+  const open = scanBrackets(source, failure.pos).open;
+  const inner = open[open.length - 1]?.text;
+  if (inner === '[' || inner === '(') return ": is a ',' missing before it?";
+  if (inner === '{') return ": is a ',' or ';' missing before it?";
+  return ": is a ';' missing before it?";
+}
+
+function endOfInput(source: string, index: LineIndex): string {
+  const open = scanBrackets(source).open;
+  const inner = open[open.length - 1];
+  if (!inner) return 'Unexpected end of input: the code stops in the middle of an expression or statement';
+  const at = where(index, inner.start);
+  return `Unexpected end of input: a '${closingBracket(inner.text)}' is missing for the '${inner.text}' at ${at}`;
+}
+
+/** Turns acorn's error into an `es5/syntax-error` diagnostic that names the offending token. */
+export function describeSyntaxError(source: string, failure: ParseFailure, index: LineIndex): Diagnostic {
+  const { pos } = failure;
+  let end = Math.min(Math.max(failure.raisedAt, pos), source.length);
+  let message = printable(failure.message);
+  if (/^Unexpected token$/.test(failure.message)) {
+    const text = source.slice(pos, end);
+    if (pos >= source.length || text === '') message = endOfInput(source, index);
+    else message = nameToken(text) + missingSeparatorHint(source, failure, text);
+  } else if (end === pos && pos < source.length) {
+    end = pos + ((source.codePointAt(pos) ?? 0) > 0xffff ? 2 : 1);
+  }
+  return { severity: 'error', ruleId: 'es5/syntax-error', message, range: index.rangeOf(pos, end) };
+}

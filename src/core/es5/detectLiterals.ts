@@ -1,0 +1,114 @@
+import { parseExpressionAt } from 'acorn';
+import { buildEscapeFix, buildNumberFix } from './buildFixes.ts';
+import { excerpt, type Detector, type FindContext } from './finding.ts';
+import type { AnyNode } from './walkAst.ts';
+
+/** A `\u{` escape that is not itself escaped (`\\u{` is a backslash followed by "u{"). */
+const codePointEscape = /(?<!\\)(?:\\\\)*\\u\{/;
+const astral = /[\ud800-\udbff][\udc00-\udfff]/;
+
+/** Regexp flags beyond ES5's g, i, m: edition and goja support. */
+const flagInfo: Record<string, { since: string; goja: boolean }> = {
+  u: { since: 'ES2015', goja: true },
+  y: { since: 'ES2015', goja: true },
+  s: { since: 'ES2018', goja: true },
+  d: { since: 'ES2022', goja: false },
+  v: { since: 'ES2024', goja: false },
+};
+
+function detectNumber(ctx: FindContext, node: AnyNode, raw: string): void {
+  const at = { start: node.start, end: node.end };
+  const fixable = !node.bigint;
+  if (raw.includes('_')) {
+    const fix = fixable ? buildNumberFix(raw, node.start, node.end) : undefined;
+    ctx.report({ ruleId: 'es5/numeric-separator', subject: `Numeric separator in '${raw}'`, ...at, fix });
+  }
+  if (/^0[bBoO]/.test(raw)) {
+    const kind = /^0[bB]/.test(raw) ? 'Binary' : 'Octal';
+    const fix = fixable ? buildNumberFix(raw, node.start, node.end) : undefined;
+    ctx.report({ ruleId: 'es5/binary-octal-literal', subject: `${kind} literal '${raw}'`, ...at, fix });
+  }
+  if (node.bigint)
+    ctx.report({ ruleId: 'es5/bigint-literal', subject: `BigInt literal '${excerpt(raw)}'`, ...at });
+}
+
+function regexpFeature(pattern: string): { subject: string; since?: string } {
+  if (/\(\?<[=!]/.test(pattern)) return { subject: "Lookbehind assertion '(?<=…)'" };
+  if (/\(\?<[^=!]/.test(pattern)) return { subject: "Named capture group '(?<name>…)'" };
+  if (/\(\?[ims-]+:/.test(pattern))
+    return { subject: "Regular expression modifiers '(?i:…)'", since: 'ES2025' };
+  return { subject: 'Regular expression syntax' };
+}
+
+function detectRegExp(ctx: FindContext, node: AnyNode): void {
+  const { pattern, flags } = node.regex as { pattern: string; flags: string };
+  const flagsStart = node.end - flags.length;
+  for (let i = 0; i < flags.length; i++) {
+    const info = flagInfo[flags[i]];
+    if (!info) continue;
+    const subject = `Regular expression flag '${flags[i]}'`;
+    ctx.report({
+      ruleId: 'es5/regexp-flag',
+      subject,
+      start: flagsStart + i,
+      end: flagsStart + i + 1,
+      ...info,
+    });
+  }
+  const es5Flags = flags.replace(/[^gim]/g, '');
+  try {
+    parseExpressionAt(`/${pattern}/${es5Flags}`, 0, { ecmaVersion: 5 });
+  } catch (e) {
+    const reason = String((e as Error).message)
+      .replace(/^.*: /, '')
+      .replace(/ \(\d+:\d+\)$/, '');
+    const { subject, since } = regexpFeature(pattern);
+    const detail = subject === 'Regular expression syntax' ? `${subject} (${reason})` : subject;
+    ctx.report({ ruleId: 'es5/regexp-syntax', subject: detail, start: node.start, end: flagsStart, since });
+  }
+}
+
+function detectString(ctx: FindContext, node: AnyNode, raw: string): void {
+  const at = { start: node.start, end: node.end };
+  if (codePointEscape.test(raw)) {
+    const fix = buildEscapeFix(raw, node.start, node.end);
+    ctx.report({
+      ruleId: 'es5/unicode-code-point-escape',
+      subject: "Code point escape '\\u{…}'",
+      ...at,
+      fix,
+    });
+  }
+  const sep = /[\u2028\u2029]/.exec(raw);
+  if (sep) {
+    const fix = buildEscapeFix(raw, node.start, node.end);
+    const name = sep[0] === '\u2028' ? 'line separator U+2028' : 'paragraph separator U+2029';
+    ctx.report({
+      ruleId: 'es5/line-separator-in-string',
+      subject: `An unescaped ${name} in a string`,
+      ...at,
+      fix,
+    });
+  }
+}
+
+/** Numbers, BigInts, regular expressions and strings. */
+export const detectLiteral: Detector = (ctx, node) => {
+  const raw = ctx.source.slice(node.start, node.end);
+  if (node.regex) detectRegExp(ctx, node);
+  else if (typeof node.value === 'number' || node.bigint) detectNumber(ctx, node, raw);
+  else if (typeof node.value === 'string') detectString(ctx, node, raw);
+};
+
+/** Identifiers written with `\u{…}` or holding characters above U+FFFF. */
+export const detectIdentifier: Detector = (ctx, node) => {
+  const raw = ctx.source.slice(node.start, node.end);
+  const at = { start: node.start, end: node.end };
+  if (codePointEscape.test(raw)) {
+    const subject = `Code point escape '\\u{…}' in the name '${excerpt(raw)}'`;
+    ctx.report({ ruleId: 'es5/unicode-code-point-escape', subject, ...at });
+  } else if (astral.test(node.name)) {
+    const subject = `The name '${node.name}' (a character above U+FFFF)`;
+    ctx.report({ ruleId: 'es5/unicode-identifier', subject, ...at });
+  }
+};

@@ -1,0 +1,191 @@
+import { parse, parseExpressionAt, tokenizer, type Comment, type Options, type Token } from 'acorn';
+import type { AnyNode } from './walkAst.ts';
+
+/** Why a parse failed, in acorn's terms (message without acorn's " (line:col)" suffix). */
+export interface ParseFailure {
+  message: string;
+  pos: number;
+  /** Where acorn stopped reading (usually the end of the offending token). */
+  raisedAt: number;
+  /** acorn ran out of stack (deeply nested brackets). */
+  tooDeep: boolean;
+  /** Tokens read before the failure (the last one precedes the offending token). */
+  tokens: Token[];
+}
+
+/** The source parsed in its goal (see checkEs5). */
+export interface GoalParse {
+  goal: 'expression' | 'program';
+  /** Latest-JS AST, or the ES5 one when only ES5 accepts the source; null when nothing parses. */
+  ast: AnyNode | null;
+  tokens: Token[];
+  comments: Comment[];
+  expressionEnd?: number;
+  /** Parsed as an ES module (only when the script goal fails and the module goal succeeds). */
+  module: boolean;
+  es5Valid: boolean;
+  /** Why ES5 rejects the source, when ast is non-null and es5Valid false. */
+  es5Error?: ParseFailure;
+  /** Why the source does not parse, when ast is null. */
+  error?: ParseFailure;
+}
+
+type Attempt =
+  | { ok: true; node: AnyNode; end: number; tokens: Token[]; comments: Comment[] }
+  | { ok: false; failure: ParseFailure };
+
+const stackOverflow = /Not enough stack space|Maximum call stack|too much recursion/i;
+
+function toFailure(e: unknown, tokens: Token[]): ParseFailure {
+  const err = e as { message?: unknown; pos?: unknown; raisedAt?: unknown };
+  const message = String(err?.message ?? e).replace(/ \(\d+:\d+\)$/, '');
+  const pos = typeof err?.pos === 'number' ? err.pos : 0;
+  const raisedAt = typeof err?.raisedAt === 'number' ? err.raisedAt : pos;
+  return { message, pos, raisedAt, tooDeep: e instanceof RangeError || stackOverflow.test(message), tokens };
+}
+
+function optionsFor(ecmaVersion: 5 | 'latest', tokens: Token[], comments: Comment[]): Options {
+  return {
+    ecmaVersion,
+    locations: true,
+    allowHashBang: ecmaVersion === 'latest',
+    onToken: tokens,
+    onComment: comments,
+  };
+}
+
+const trivia = /(?:\s|\/\/[^\n\r\u2028\u2029]*|\/\*[\s\S]*?\*\/)*/y;
+
+/** Offset of the first non-whitespace, non-comment character at or after `pos`; pushes the comments it skips. */
+export function skipTrivia(source: string, pos: number, comments?: Comment[]): number {
+  trivia.lastIndex = pos;
+  const m = trivia.exec(source);
+  const end = pos + (m ? m[0].length : 0);
+  if (comments) {
+    const re = /\/\/([^\n\r\u2028\u2029]*)|\/\*([\s\S]*?)\*\//g;
+    const text = source.slice(pos, end);
+    for (let c = re.exec(text); c; c = re.exec(text)) {
+      const start = pos + c.index;
+      const block = c[2] !== undefined;
+      comments.push({
+        type: block ? 'Block' : 'Line',
+        value: block ? c[2] : c[1],
+        start,
+        end: start + c[0].length,
+      });
+    }
+  }
+  return end;
+}
+
+/** End offset of the token starting at `pos` (pos + 1 when it cannot be read). */
+export function tokenEndAt(source: string, pos: number): number {
+  try {
+    const t = tokenizer(source.slice(pos), { ecmaVersion: 'latest' }).getToken();
+    return pos + Math.max(t.end, 1);
+  } catch {
+    return Math.min(pos + 1, source.length);
+  }
+}
+
+function parseExpressionGoal(source: string, ecmaVersion: 5 | 'latest'): Attempt {
+  const tokens: Token[] = [];
+  const comments: Comment[] = [];
+  try {
+    const node = parseExpressionAt(
+      source,
+      0,
+      optionsFor(ecmaVersion, tokens, comments),
+    ) as unknown as AnyNode;
+    // The last consumed token ends the expression, including parentheses acorn leaves out of the node.
+    const end = tokens.length > 0 ? tokens[tokens.length - 1].end : node.end;
+    const trailing: Comment[] = [];
+    let rest = skipTrivia(source, end, trailing);
+    if (source[rest] === ';') rest = skipTrivia(source, rest + 1, trailing);
+    if (rest < source.length) {
+      const failure = {
+        message: 'Unexpected token',
+        pos: rest,
+        raisedAt: tokenEndAt(source, rest),
+        tooDeep: false,
+      };
+      return { ok: false, failure: { ...failure, tokens } };
+    }
+    for (const c of trailing) if (!comments.some((k) => k.start === c.start)) comments.push(c);
+    return { ok: true, node, end, tokens, comments };
+  } catch (e) {
+    return { ok: false, failure: toFailure(e, tokens) };
+  }
+}
+
+function parseProgramGoal(
+  source: string,
+  ecmaVersion: 5 | 'latest',
+  sourceType: 'script' | 'module',
+): Attempt {
+  const tokens: Token[] = [];
+  const comments: Comment[] = [];
+  try {
+    const node = parse(source, {
+      ...optionsFor(ecmaVersion, tokens, comments),
+      sourceType,
+    }) as unknown as AnyNode;
+    return { ok: true, node, end: node.end, tokens, comments };
+  } catch (e) {
+    return { ok: false, failure: toFailure(e, tokens) };
+  }
+}
+
+function accepted(goal: 'expression' | 'program', a: Attempt & { ok: true }, module = false): GoalParse {
+  const base = { goal, ast: a.node, tokens: a.tokens, comments: a.comments, module, es5Valid: false };
+  return goal === 'expression' ? { ...base, expressionEnd: a.end } : base;
+}
+
+/** Parses `source` as one expression if it is one, else as a script (or, failing that, a module). Never throws. */
+export function parseGoal(source: string): GoalParse {
+  const expr = parseExpressionGoal(source, 'latest');
+  if (expr.ok) {
+    const es5 = parseExpressionGoal(source, 5);
+    const es5Valid = es5.ok && es5.end === expr.end;
+    let es5Error = es5.ok ? undefined : es5.failure;
+    if (es5.ok && !es5Valid) {
+      // ES5 read a shorter expression (e.g. `a` of `a => a`): it fails at the next token.
+      const pos = skipTrivia(source, es5.end);
+      es5Error = {
+        message: 'Unexpected token',
+        pos,
+        raisedAt: tokenEndAt(source, pos),
+        tooDeep: false,
+        tokens: es5.tokens,
+      };
+    }
+    return { ...accepted('expression', expr), es5Valid, es5Error };
+  }
+  const script = parseProgramGoal(source, 'latest', 'script');
+  if (script.ok) {
+    const es5 = parseProgramGoal(source, 5, 'script');
+    return { ...accepted('program', script), es5Valid: es5.ok, es5Error: es5.ok ? undefined : es5.failure };
+  }
+  const es5Script = parseProgramGoal(source, 5, 'script');
+  if (!script.failure.tooDeep) {
+    const mod = parseProgramGoal(source, 'latest', 'module');
+    if (mod.ok)
+      return { ...accepted('program', mod, true), es5Error: es5Script.ok ? undefined : es5Script.failure };
+  }
+  // Rare: code ES5 accepts but later editions reject (e.g. '\8' escapes in strict code).
+  const es5Expr = parseExpressionGoal(source, 5);
+  if (es5Expr.ok) return { ...accepted('expression', es5Expr), es5Valid: true };
+  if (es5Script.ok) return { ...accepted('program', es5Script), es5Valid: true };
+  const first = source[skipTrivia(source, 0)];
+  const exprFirst = first === '{' || first === '(';
+  const error = exprFirst ? expr.failure : script.failure;
+  return {
+    goal: exprFirst ? 'expression' : 'program',
+    ast: null,
+    tokens: [],
+    comments: [],
+    module: false,
+    es5Valid: false,
+    error: { ...error, tooDeep: error.tooDeep || expr.failure.tooDeep || script.failure.tooDeep },
+  };
+}

@@ -1,0 +1,54 @@
+import { tokenizer } from 'acorn';
+
+/** An opening bracket still waiting for its closing partner. */
+export interface OpenBracket {
+  /** `{`, `(`, `[` or `${` (a template substitution). */
+  text: string;
+  start: number;
+}
+
+/** Bracket structure of a source, read token by token (so brackets in strings, comments and regexps don't count). */
+export interface BracketScan {
+  /** Deepest nesting of brackets seen. */
+  maxDepth: number;
+  /** Offset of the first bracket that reached {@link maxDepth}. */
+  maxDepthAt: number;
+  /** Brackets still open where the scan stopped (outermost first). */
+  open: OpenBracket[];
+  /** Offset where the scan stopped (the end, or the first token acorn's tokenizer could not read). */
+  stoppedAt: number;
+}
+
+const closerOf: Record<string, string> = { '{': '}', '(': ')', '[': ']', '${': '}' };
+
+/** Scans `source` up to `limit` (default: the end). Iterative; never throws. */
+export function scanBrackets(source: string, limit = source.length): BracketScan {
+  const open: OpenBracket[] = [];
+  let maxDepth = 0;
+  let maxDepthAt = 0;
+  let stoppedAt = 0;
+  try {
+    for (const token of tokenizer(source, { ecmaVersion: 'latest', allowHashBang: true })) {
+      if (token.start >= limit) break;
+      stoppedAt = token.end;
+      const text = source.slice(token.start, token.end);
+      if (text in closerOf) {
+        open.push({ text, start: token.start });
+        if (open.length > maxDepth) {
+          maxDepth = open.length;
+          maxDepthAt = token.start;
+        }
+      } else if ((text === '}' || text === ')' || text === ']') && open.length > 0) {
+        if (closerOf[open[open.length - 1].text] === text) open.pop();
+      }
+    }
+  } catch {
+    // The tokenizer stops at the first unreadable token; what was read so far is still useful.
+  }
+  return { maxDepth, maxDepthAt, open, stoppedAt };
+}
+
+/** The closing bracket for an opening one. */
+export function closingBracket(text: string): string {
+  return closerOf[text] ?? '';
+}

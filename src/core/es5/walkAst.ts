@@ -1,0 +1,63 @@
+/** An ESTree node as acorn produces it (with offsets); loosely typed so one walker covers every node type. */
+export interface AnyNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: any;
+}
+
+/** What a visitor returns: `'skip'` to leave the node's children out. */
+export type VisitResult = void | 'skip';
+
+const positionKeys = new Set(['type', 'start', 'end', 'loc', 'range']);
+
+function isNode(value: unknown): value is AnyNode {
+  return typeof value === 'object' && value !== null && typeof (value as AnyNode).type === 'string';
+}
+
+function childrenOf(node: AnyNode): AnyNode[] {
+  const out: AnyNode[] = [];
+  for (const key of Object.keys(node)) {
+    if (positionKeys.has(key)) continue;
+    const value = node[key];
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) out.push(item);
+    } else if (isNode(value)) out.push(value);
+  }
+  return out;
+}
+
+/**
+ * Visits every node under `root` (pre-order, source order) with its ancestors (outermost first).
+ * Iterative, so arbitrarily deep trees cannot overflow the call stack.
+ */
+export function walkAst(
+  root: AnyNode,
+  visit: (node: AnyNode, ancestors: readonly AnyNode[]) => VisitResult,
+): void {
+  const stack: { node: AnyNode; depth: number }[] = [{ node: root, depth: 0 }];
+  const ancestors: AnyNode[] = [];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    ancestors.length = depth;
+    if (visit(node, ancestors) === 'skip') continue;
+    ancestors.push(node);
+    const children = childrenOf(node);
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], depth: depth + 1 });
+  }
+}
+
+/** True when `pred` holds for some node under `root` (the root included); `stopAt` subtrees are not entered. */
+export function someNode(
+  root: AnyNode,
+  pred: (node: AnyNode) => boolean,
+  stopAt: (node: AnyNode) => boolean = () => false,
+): boolean {
+  let found = false;
+  walkAst(root, (node) => {
+    if (found) return 'skip';
+    if (pred(node)) found = true;
+    else if (node !== root && stopAt(node)) return 'skip';
+  });
+  return found;
+}
