@@ -1,2 +1,252 @@
-// Composition root (placeholder until the playground lands).
-document.getElementById('app')!.textContent = 'Tracer Playground';
+// Composition root: creates the store, the workers, the editor and mounts the panels. The only file that wires.
+import './ui/styles.css';
+import { wrap } from 'comlink';
+import type { TracerWorkerApi } from './worker/tracer.worker.ts';
+import {
+  createEmbeddedEndpoint,
+  createId,
+  createRequestDraft,
+  embeddedEndpointId,
+  type AppState,
+} from './state/appState.ts';
+import { createStore } from './state/createStore.ts';
+import { loadState } from './state/persist.ts';
+import { decodeShareHash, encodeShareHash } from './state/shareLink.ts';
+import { createLayout, panelIds } from './ui/createLayout.ts';
+import { h, copyText, type Panel } from './ui/dom.ts';
+import { setupMonaco } from './ui/editor/setupMonaco.ts';
+import { registerQuickFixes } from './ui/editor/applyDiagnostics.ts';
+import { createLiveCheck } from './ui/editor/createLiveCheck.ts';
+import { createTracerModels } from './ui/createTracerModels.ts';
+import { createTracerActions } from './ui/createTracerActions.ts';
+import { createAutosave } from './ui/createAutosave.ts';
+import { loadTemplates } from './ui/loadTemplates.ts';
+import { openTemplatePicker } from './ui/openTemplatePicker.ts';
+import { mountTracerTabs } from './ui/mountTracerTabs.ts';
+import { mountProblemsPanel } from './ui/panels/mountProblemsPanel.ts';
+import { mountSendPanel } from './ui/panels/mountSendPanel.ts';
+import { mountRequestFeatures } from './ui/mountRequestFeatures.ts';
+
+const starterTracer = `{
+  // Counts the opcodes executed by the transaction.
+  counts: {},
+  step: function (log, db) {
+    var op = log.op.toString();
+    this.counts[op] = (this.counts[op] || 0) + 1;
+  },
+  fault: function (log, db) {},
+  result: function (ctx, db) {
+    return this.counts;
+  }
+}
+`;
+
+function initialState(): AppState {
+  const loaded = loadState(localStorage);
+  const saved = loaded.saved;
+  const firstId = createId();
+  const state: AppState = {
+    tracers: saved?.tracers ?? [{ id: firstId, name: 'Opcode counter', source: starterTracer }],
+    activeTracerId: saved?.activeTracerId ?? firstId,
+    diagnostics: [],
+    flat: null,
+    request: saved?.request ?? createRequestDraft('debug_traceCall'),
+    endpoints: saved?.endpoints ?? [createEmbeddedEndpoint()],
+    activeEndpointId: saved?.activeEndpointId ?? embeddedEndpointId,
+    includeCredentials: false,
+    inFlight: null,
+    result: null,
+    history: saved?.history ?? [],
+    probe: null,
+    notice: loaded.notice,
+  };
+  const share = decodeShareHash(location.hash);
+  if (share.kind === 'error') state.notice = share.message;
+  if (share.kind === 'ok') {
+    const id = createId();
+    state.tracers = [
+      ...state.tracers,
+      { id, name: `${share.payload.tracer.name} (shared)`, source: share.payload.tracer.source },
+    ];
+    state.activeTracerId = id;
+    state.request = share.payload.request;
+    state.notice =
+      'Opened a shared tracer and request as a new tab. Nothing was sent; your other tracers are untouched.';
+  }
+  if (share.kind !== 'none') history.replaceState(null, '', location.pathname + location.search);
+  return state;
+}
+
+const store = createStore<AppState>(initialState());
+const layout = createLayout(document.getElementById('app')!);
+const notify = (message: string | null) => store.update({ notice: message });
+const tracers = createTracerActions(store, notify);
+const templates = loadTemplates();
+
+const monaco = setupMonaco();
+registerQuickFixes(monaco);
+const dark = matchMedia('(prefers-color-scheme: dark)');
+const applyTheme = () => monaco.editor.setTheme(dark.matches ? 'vs-dark' : 'vs');
+applyTheme();
+dark.addEventListener('change', applyTheme);
+
+const models = createTracerModels(monaco);
+const activeDoc = () => store.get().tracers.find((t) => t.id === store.get().activeTracerId)!;
+const editor = monaco.editor.create(layout.editorHost, {
+  model: models.get(activeDoc()),
+  automaticLayout: true,
+  minimap: { enabled: false },
+  fontSize: 13,
+  tabSize: 2,
+  scrollBeyondLastLine: false,
+  fixedOverflowWidgets: true,
+  'semanticHighlighting.enabled': false,
+});
+editor.onDidChangeModelContent(() => {
+  const model = editor.getModel();
+  const id = model && models.idOf(model);
+  if (model && id) tracers.setSource(id, model.getValue());
+});
+
+const tracerWorker = wrap<TracerWorkerApi>(
+  new Worker(new URL('./worker/tracer.worker.ts', import.meta.url), { type: 'module' }),
+);
+const liveCheck = createLiveCheck({
+  monaco,
+  editor,
+  worker: tracerWorker,
+  profile: () => 'strict',
+  onResult: (a) => store.update({ diagnostics: a.diagnostics, flat: a.flat }),
+});
+liveCheck.runNow();
+
+const reveal = (offset: number) => {
+  const model = editor.getModel();
+  if (!model) return;
+  const pos = model.getPositionAt(offset);
+  editor.setPosition(pos);
+  editor.revealPositionInCenter(pos);
+  editor.focus();
+};
+
+function mountTopActions(el: HTMLElement): void {
+  const fileInput = h('input', {
+    type: 'file',
+    attrs: { accept: '.js,text/javascript', multiple: '', hidden: '' },
+  });
+  fileInput.addEventListener('change', () => {
+    if (fileInput.files) void tracers.importFiles(fileInput.files).then(() => (fileInput.value = ''));
+  });
+  const button = (text: string, title: string, onClick: () => void, testId: string) =>
+    h('button', { text, title, attrs: { 'data-testid': testId }, on: { click: onClick } });
+  el.append(
+    button('New…', 'New tracer from a template (Alt+N)', () => void newFromTemplate(), 'new-tracer'),
+    button('Rename', 'Rename this tracer', renameActive, 'rename-tracer'),
+    button('Delete', 'Delete this tracer', deleteActive, 'delete-tracer'),
+    button('Import', 'Import .js tracer files', () => fileInput.click(), 'import-tracer'),
+    button('Export', 'Download this tracer as a .js file', tracers.exportActive, 'export-tracer'),
+    button(
+      'Share',
+      'Copy a link with this tracer and request (no endpoints or passwords)',
+      () => void share(),
+      'share',
+    ),
+    fileInput,
+  );
+}
+
+async function newFromTemplate(): Promise<void> {
+  const t = await openTemplatePicker(templates);
+  if (t) tracers.add(t.name, t.source);
+}
+function renameActive(): void {
+  const name = prompt('New name for this tracer', activeDoc().name);
+  if (name !== null) tracers.renameActive(name);
+}
+function deleteActive(): void {
+  if (confirm(`Delete "${activeDoc().name}"? Export it first if you want to keep a copy.`))
+    tracers.deleteActive();
+}
+async function share(): Promise<void> {
+  const hash = encodeShareHash({
+    tracer: { name: activeDoc().name, source: activeDoc().source },
+    request: store.get().request,
+  });
+  const url = location.origin + location.pathname + hash;
+  const status = await copyText(url);
+  notify(
+    status === 'Copied'
+      ? 'Share link copied: it holds the tracer and request only (no endpoints, users or passwords).'
+      : `${status}. Link: ${url}`,
+  );
+}
+
+mountTopActions(layout.actions);
+const dismiss = h('button', { text: 'Dismiss', on: { click: () => notify(null) } });
+layout.notice.append(dismiss);
+
+const requestFeatures = mountRequestFeatures(layout, store, {
+  monaco,
+  editor,
+  tracerWorker,
+  activeSource: () => activeDoc().source,
+});
+
+const panels: Panel<AppState>[] = [
+  mountTracerTabs(layout.tracerTabs, { select: tracers.select }),
+  mountProblemsPanel(layout.panels.problems, { reveal }),
+  mountSendPanel(layout.panels.send, {
+    setIncludeCredentials: (v) => store.update({ includeCredentials: v }),
+  }),
+  ...requestFeatures.panels,
+  {
+    update(s) {
+      layout.notice.hidden = !s.notice;
+      layout.noticeText.textContent = s.notice ?? '';
+      const counts = { error: 0, warning: 0, info: 0 };
+      for (const d of s.diagnostics) counts[d.severity]++;
+      layout.statusbar.textContent =
+        `${counts.error} errors, ${counts.warning} warnings, ${counts.info} notes · ` +
+        (s.flat ? 'ready to send' : 'not ready to send') +
+        ' · Ctrl/Cmd+Enter send · Alt+1…6 panels · Alt+N new tracer';
+    },
+    dispose() {},
+  },
+];
+
+store.subscribe((s, prev) => {
+  if (s.activeTracerId !== prev.activeTracerId || s.tracers !== prev.tracers) {
+    const doc = s.tracers.find((t) => t.id === s.activeTracerId);
+    if (doc) {
+      const model = models.get(doc);
+      if (editor.getModel() !== model) editor.setModel(model);
+    }
+    models.prune(new Set(s.tracers.map((t) => t.id)));
+  }
+  for (const p of panels) p.update(s, prev);
+});
+for (const p of panels) p.update(store.get(), null);
+createAutosave(store, localStorage, (m) => notify(m));
+
+window.addEventListener('keydown', (e) => {
+  if (e.altKey && /^Digit[1-6]$/.test(e.code)) {
+    layout.showPanel(panelIds[Number(e.code.slice(5)) - 1]);
+    e.preventDefault();
+  } else if (e.altKey && e.code === 'KeyN') {
+    void newFromTemplate();
+    e.preventDefault();
+  } else if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
+    requestFeatures.send();
+    e.preventDefault();
+  }
+});
+editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => requestFeatures.send());
+
+/** Hooks for browser tests (the editor API avoids Monaco's auto-closing of brackets when typing). */
+(window as unknown as Record<string, unknown>).__playground = {
+  monaco,
+  editor,
+  store,
+  templates,
+  markers: () => monaco.editor.getModelMarkers({ resource: editor.getModel()!.uri }),
+};

@@ -1,0 +1,144 @@
+import type { Diagnostic } from '../core/diagnostics.ts';
+
+/** One named tracer the user edits. */
+export interface TracerDoc {
+  /** Stable id (random), never shown. */
+  id: string;
+  /** Name shown in the tab; also the file name on export. */
+  name: string;
+  source: string;
+}
+
+/** Where requests go. The embedded node is always present and cannot be removed. */
+export interface Endpoint {
+  id: string;
+  name: string;
+  kind: 'embedded' | 'http';
+  /** HTTP(S) URL; may embed an API key (masked in the UI). Empty for the embedded node. */
+  url: string;
+  /** Optional WS(S) URL. */
+  wsUrl: string;
+  /** Optional basic-auth user. */
+  user: string;
+  /** Optional basic-auth password: kept in memory only unless `remember` is set. */
+  password: string;
+  /** Keep the password in localStorage on this device. */
+  remember: boolean;
+  /** Ethereum-style or Bitcoin-style JSON-RPC. */
+  family: 'evm' | 'bitcoin';
+}
+
+/** The methods the request form knows. */
+export const methodIds = [
+  'debug_traceCall',
+  'debug_traceTransaction',
+  'debug_traceBlockByNumber',
+  'debug_traceBlockByHash',
+  'eth_blockNumber',
+  'web3_clientVersion',
+  'getrawtransaction',
+  'decoderawtransaction',
+] as const;
+
+/** A JSON-RPC method the request form knows. */
+export type MethodId = (typeof methodIds)[number];
+
+/** The request being edited: typed fields per method, or raw params. */
+export interface RequestDraft {
+  method: MethodId;
+  /** Field values by name (all strings as typed; validated before sending). */
+  fields: Record<string, string>;
+  /** tracerConfig as JSON text ('' = none). */
+  tracerConfig: string;
+  /** Go duration such as `5s` ('' = node default). */
+  timeout: string;
+  /** When set, `rawParams` (a JSON array) is sent as params instead of the typed form. */
+  rawMode: boolean;
+  rawParams: string;
+}
+
+/** One sent request, kept locally and replayable. */
+export interface HistoryEntry {
+  id: string;
+  method: string;
+  params: unknown[];
+  endpointName: string;
+  /** Epoch milliseconds. */
+  time: number;
+  /** `ok`, `rpc-error`, `http-error`, `network`, `cancelled`, … */
+  status: string;
+  durationMs: number;
+  sizeBytes: number;
+}
+
+/** What the result panel shows. */
+export interface ResultView {
+  /** Parsed JSON result, or undefined for errors. */
+  value?: unknown;
+  /** Decoded error, when the request failed. */
+  error?: { title: string; detail: string; hint?: string };
+  httpStatus?: number;
+  durationMs: number;
+  sizeBytes: number;
+  /** Per-transaction errors in a block trace. */
+  txErrors: { txHash: string; error: string }[];
+}
+
+/** The outcome of probing an endpoint. */
+export interface ProbeView {
+  endpointId: string;
+  running: boolean;
+  verdict?: string;
+  clientVersion?: string;
+  latestBlock?: string;
+  evidence: string[];
+}
+
+/** The whole app state held by the store. */
+export interface AppState {
+  tracers: TracerDoc[];
+  activeTracerId: string;
+  /** Diagnostics of the active tracer's current text. */
+  diagnostics: Diagnostic[];
+  /** The flattened one-line tracer, or null while it cannot be flattened. */
+  flat: { ok: boolean; code: string } | null;
+  request: RequestDraft;
+  endpoints: Endpoint[];
+  activeEndpointId: string;
+  includeCredentials: boolean;
+  /** Set while a request is in flight. */
+  inFlight: { startedAt: number } | null;
+  result: ResultView | null;
+  history: HistoryEntry[];
+  probe: ProbeView | null;
+  /** A one-line message for the user (bad share link, set-aside saved state, …). */
+  notice: string | null;
+}
+
+/** The id of the always-present embedded node endpoint. */
+export const embeddedEndpointId = 'embedded';
+
+/** The embedded node endpoint. */
+export function createEmbeddedEndpoint(): Endpoint {
+  return {
+    id: embeddedEndpointId,
+    name: 'Embedded node (offline)',
+    kind: 'embedded',
+    url: '',
+    wsUrl: '',
+    user: '',
+    password: '',
+    remember: false,
+    family: 'evm',
+  };
+}
+
+/** A random id for tracers, endpoints and history entries. */
+export function createId(): string {
+  return Math.random().toString(36).slice(2, 10) + Date.now().toString(36).slice(-4);
+}
+
+/** An empty request draft for `method`. */
+export function createRequestDraft(method: MethodId = 'debug_traceCall'): RequestDraft {
+  return { method, fields: {}, tracerConfig: '', timeout: '', rawMode: false, rawParams: '[]' };
+}

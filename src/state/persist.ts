@@ -1,0 +1,179 @@
+import {
+  createEmbeddedEndpoint,
+  createRequestDraft,
+  embeddedEndpointId,
+  methodIds,
+  type Endpoint,
+  type HistoryEntry,
+  type MethodId,
+  type RequestDraft,
+  type TracerDoc,
+} from './appState.ts';
+
+/** The part of the app state kept in localStorage. */
+export interface SavedState {
+  version: typeof currentVersion;
+  tracers: TracerDoc[];
+  activeTracerId: string;
+  request: RequestDraft;
+  endpoints: Endpoint[];
+  activeEndpointId: string;
+  history: HistoryEntry[];
+}
+
+/** The storage key. */
+export const storageKey = 'tracer-playground';
+/** The current saved-state version; older versions are migrated one step at a time. */
+export const currentVersion = 2;
+const historyLimit = 100;
+
+/** The subset of `Storage` the persistence needs (a Map-backed fake works in tests). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** The result of loading: the state (or null when nothing usable is saved) and a message for the user. */
+export interface LoadResult {
+  saved: SavedState | null;
+  notice: string | null;
+}
+
+// One function per version step: v1 held a single tracer as `{ version: 1, source }`.
+const migrations: Record<number, (old: Record<string, unknown>) => Record<string, unknown>> = {
+  1: (old) => ({
+    version: 2,
+    tracers: [{ id: 't1', name: 'Tracer 1', source: String(old.source ?? '') }],
+    activeTracerId: 't1',
+  }),
+};
+
+/** Reads, migrates and validates the saved state. Bad data is copied aside under another key, never lost. */
+export function loadState(storage: KeyValueStorage, now = Date.now()): LoadResult {
+  const raw = storage.getItem(storageKey);
+  if (raw === null) return { saved: null, notice: null };
+  try {
+    let data = JSON.parse(raw) as Record<string, unknown>;
+    if (!data || typeof data !== 'object') throw new Error('not an object');
+    if (typeof data.version !== 'number') throw new Error('no version number');
+    if (data.version > currentVersion)
+      throw new Error(`saved by a newer version (${data.version}) of the playground`);
+    while ((data.version as number) < currentVersion) {
+      const step = migrations[data.version as number];
+      if (!step) throw new Error(`unknown version ${String(data.version)}`);
+      data = step(data);
+    }
+    return { saved: validateSaved(data), notice: null };
+  } catch (e) {
+    const asideKey = `${storageKey}.set-aside-${now}`;
+    try {
+      storage.setItem(asideKey, raw);
+    } catch {
+      // Storage full: the message below still tells the user what happened.
+    }
+    return {
+      saved: null,
+      notice: `Your saved work could not be read (${(e as Error).message}); it was set aside as "${asideKey}" in localStorage and the playground started fresh.`,
+    };
+  }
+}
+
+/** Writes the state; passwords are dropped unless the endpoint says "remember on this device". */
+export function saveState(storage: KeyValueStorage, state: Omit<SavedState, 'version'>): void {
+  const saved: SavedState = {
+    version: currentVersion,
+    tracers: state.tracers,
+    activeTracerId: state.activeTracerId,
+    request: state.request,
+    endpoints: state.endpoints
+      .filter((e) => e.kind !== 'embedded')
+      .map((e) => (e.remember ? e : { ...e, password: '' })),
+    activeEndpointId: state.activeEndpointId,
+    history: state.history.slice(0, historyLimit),
+  };
+  storage.setItem(storageKey, JSON.stringify(saved));
+}
+
+function validateSaved(data: Record<string, unknown>): SavedState {
+  const tracers = arrayOf(data.tracers, 'tracers').map(validateTracer);
+  if (tracers.length === 0) throw new Error('no tracers');
+  const activeTracerId = tracers.some((t) => t.id === data.activeTracerId)
+    ? String(data.activeTracerId)
+    : tracers[0].id;
+  const endpoints = [
+    createEmbeddedEndpoint(),
+    ...arrayOf(data.endpoints ?? [], 'endpoints').map(validateEndpoint),
+  ];
+  const activeEndpointId = endpoints.some((e) => e.id === data.activeEndpointId)
+    ? String(data.activeEndpointId)
+    : embeddedEndpointId;
+  return {
+    version: currentVersion,
+    tracers,
+    activeTracerId,
+    request: validateRequest(data.request),
+    endpoints,
+    activeEndpointId,
+    history: arrayOf(data.history ?? [], 'history')
+      .filter(isHistoryEntry)
+      .slice(0, historyLimit),
+  };
+}
+
+function arrayOf(value: unknown, what: string): unknown[] {
+  if (!Array.isArray(value)) throw new Error(`"${what}" is not a list`);
+  return value;
+}
+
+function validateTracer(value: unknown): TracerDoc {
+  const t = value as Partial<TracerDoc> | null;
+  if (!t || typeof t.id !== 'string' || typeof t.name !== 'string' || typeof t.source !== 'string')
+    throw new Error('a tracer entry lacks id, name or source');
+  return { id: t.id, name: t.name, source: t.source };
+}
+
+function validateEndpoint(value: unknown): Endpoint {
+  const e = value as Partial<Endpoint> | null;
+  if (!e || typeof e.id !== 'string' || typeof e.name !== 'string' || typeof e.url !== 'string')
+    throw new Error('an endpoint entry lacks id, name or url');
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    id: e.id,
+    name: e.name,
+    kind: 'http',
+    url: e.url,
+    wsUrl: str(e.wsUrl),
+    user: str(e.user),
+    password: str(e.password),
+    remember: e.remember === true,
+    family: e.family === 'bitcoin' ? 'bitcoin' : 'evm',
+  };
+}
+
+function validateRequest(value: unknown): RequestDraft {
+  const r = value as Partial<RequestDraft> | null | undefined;
+  if (!r || typeof r !== 'object' || !methodIds.includes(r.method as MethodId)) return createRequestDraft();
+  const fields: Record<string, string> = {};
+  if (r.fields && typeof r.fields === 'object')
+    for (const [k, v] of Object.entries(r.fields)) if (typeof v === 'string') fields[k] = v;
+  const str = (v: unknown, d = '') => (typeof v === 'string' ? v : d);
+  return {
+    method: r.method as MethodId,
+    fields,
+    tracerConfig: str(r.tracerConfig),
+    timeout: str(r.timeout),
+    rawMode: r.rawMode === true,
+    rawParams: str(r.rawParams, '[]'),
+  };
+}
+
+function isHistoryEntry(value: unknown): value is HistoryEntry {
+  const h = value as Partial<HistoryEntry> | null;
+  return (
+    !!h &&
+    typeof h.id === 'string' &&
+    typeof h.method === 'string' &&
+    Array.isArray(h.params) &&
+    typeof h.time === 'number'
+  );
+}

@@ -1,0 +1,112 @@
+import { h } from './dom.ts';
+
+/** The ids of the side panels, in tab order. */
+export const panelIds = ['problems', 'send', 'request', 'result', 'history', 'endpoints'] as const;
+/** A side panel id. */
+export type PanelId = (typeof panelIds)[number];
+
+const panelTitles: Record<PanelId, string> = {
+  problems: 'Problems',
+  send: 'Ready to send',
+  request: 'Request',
+  result: 'Result',
+  history: 'History',
+  endpoints: 'Endpoints',
+};
+
+/** The elements of the page shell. */
+export interface Layout {
+  topbar: HTMLElement;
+  tracerTabs: HTMLElement;
+  actions: HTMLElement;
+  notice: HTMLElement;
+  noticeText: HTMLElement;
+  editorHost: HTMLElement;
+  panels: Record<PanelId, HTMLElement>;
+  statusbar: HTMLElement;
+  showPanel(id: PanelId): void;
+}
+
+/** Builds the shell: top bar, notice line, editor | splitter | panels, status bar. */
+export function createLayout(root: HTMLElement): Layout {
+  const tracerTabs = h('div', { class: 'tabs', attrs: { role: 'tablist', 'aria-label': 'Tracers' } });
+  const actions = h('div', { class: 'row', attrs: { style: 'margin:0' } });
+  const topbar = h('header', { class: 'topbar' }, [
+    h('h1', { text: 'Tracer Playground' }),
+    tracerTabs,
+    h('div', { class: 'spacer' }),
+    actions,
+  ]);
+  const noticeText = h('span', { attrs: { 'data-testid': 'notice' } });
+  const notice = h('div', { class: 'notice', attrs: { role: 'status' } }, [noticeText]);
+  notice.hidden = true;
+  const editorHost = h('div', { class: 'editor-host', attrs: { 'data-testid': 'editor' } });
+  const editorPane = h('section', { class: 'editor-pane', attrs: { 'aria-label': 'Tracer source' } }, [
+    editorHost,
+  ]);
+  const splitter = h('div', {
+    class: 'splitter',
+    attrs: {
+      role: 'separator',
+      'aria-orientation': 'vertical',
+      tabindex: '0',
+      title: 'Drag to resize (arrow keys too)',
+    },
+  });
+  const tabStrip = h('div', { class: 'panel-tabs', attrs: { role: 'tablist', 'aria-label': 'Panels' } });
+  const sidePane = h('section', { class: 'side-pane' }, [tabStrip]);
+  const panels = {} as Record<PanelId, HTMLElement>;
+  const tabs = {} as Record<PanelId, HTMLButtonElement>;
+  const showPanel = (id: PanelId) => {
+    for (const p of panelIds) {
+      panels[p].hidden = p !== id;
+      tabs[p].setAttribute('aria-selected', String(p === id));
+    }
+  };
+  panelIds.forEach((id, i) => {
+    tabs[id] = h('button', {
+      class: 'tab',
+      text: panelTitles[id],
+      title: `${panelTitles[id]} (Alt+${i + 1})`,
+      attrs: { role: 'tab', 'data-panel': id },
+      on: { click: () => showPanel(id) },
+    });
+    panels[id] = h('div', { class: 'panel-body', attrs: { role: 'tabpanel', 'data-testid': `panel-${id}` } });
+    tabStrip.append(tabs[id]);
+    sidePane.append(panels[id]);
+  });
+  const statusbar = h('footer', { class: 'statusbar' });
+  root.replaceChildren(
+    topbar,
+    notice,
+    h('main', { class: 'workspace' }, [editorPane, splitter, sidePane]),
+    statusbar,
+  );
+  attachSplitter(splitter, editorPane, sidePane);
+  showPanel('problems');
+  return { topbar, tracerTabs, actions, notice, noticeText, editorHost, panels, statusbar, showPanel };
+}
+
+function attachSplitter(splitter: HTMLElement, left: HTMLElement, right: HTMLElement): void {
+  const setRight = (px: number) => {
+    const total = left.offsetWidth + right.offsetWidth;
+    const clamped = Math.max(280, Math.min(total - 200, px));
+    right.style.flex = `0 0 ${clamped}px`;
+  };
+  splitter.addEventListener('pointerdown', (e) => {
+    splitter.setPointerCapture(e.pointerId);
+    splitter.classList.add('dragging');
+    const move = (ev: PointerEvent) => setRight(right.getBoundingClientRect().right - ev.clientX);
+    const up = () => {
+      splitter.classList.remove('dragging');
+      splitter.removeEventListener('pointermove', move);
+      splitter.removeEventListener('pointerup', up);
+    };
+    splitter.addEventListener('pointermove', move);
+    splitter.addEventListener('pointerup', up);
+  });
+  splitter.addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowLeft') setRight(right.offsetWidth + 40);
+    else if (e.key === 'ArrowRight') setRight(right.offsetWidth - 40);
+  });
+}

@@ -1,0 +1,90 @@
+import type * as Monaco from 'monaco-editor/editor/editor.api';
+import type { Diagnostic } from '../../core/diagnostics.ts';
+
+/** The marker owner for tracer diagnostics. */
+export const tracerMarkerOwner = 'tracer-check';
+/** The marker owner for errors reported by a node and mapped back to the source. */
+export const nodeErrorMarkerOwner = 'node-error';
+
+interface Current {
+  versionId: number;
+  diagnostics: Diagnostic[];
+}
+const current = new WeakMap<Monaco.editor.ITextModel, Current>();
+
+function toMarkerSeverity(monaco: typeof Monaco, severity: Diagnostic['severity']): Monaco.MarkerSeverity {
+  if (severity === 'error') return monaco.MarkerSeverity.Error;
+  if (severity === 'warning') return monaco.MarkerSeverity.Warning;
+  // Notes (e.g. "comments are removed when flattened") stay quiet in the editor: dots, not squiggles.
+  return monaco.MarkerSeverity.Hint;
+}
+
+/** Shows `diagnostics` (computed for the model's current version) as markers; remembers them for quick fixes. */
+export function applyDiagnostics(
+  monaco: typeof Monaco,
+  model: Monaco.editor.ITextModel,
+  diagnostics: Diagnostic[],
+): void {
+  current.set(model, { versionId: model.getVersionId(), diagnostics });
+  monaco.editor.setModelMarkers(
+    model,
+    tracerMarkerOwner,
+    diagnostics.map((d) => {
+      const start = model.getPositionAt(d.range.start.offset);
+      let end = model.getPositionAt(d.range.end.offset);
+      // An empty range would be invisible: widen it to the next character.
+      if (end.equals(start)) end = model.getPositionAt(d.range.start.offset + 1);
+      return {
+        severity: toMarkerSeverity(monaco, d.severity),
+        message: d.message,
+        code: d.ruleId,
+        source: 'tracer',
+        startLineNumber: start.lineNumber,
+        startColumn: start.column,
+        endLineNumber: end.lineNumber,
+        endColumn: end.column,
+      };
+    }),
+  );
+}
+
+/** Registers quick fixes (code actions) built from each diagnostic's `fix`. */
+export function registerQuickFixes(monaco: typeof Monaco): void {
+  monaco.languages.registerCodeActionProvider('javascript', {
+    provideCodeActions(model, range, context) {
+      const cur = current.get(model);
+      if (!cur || cur.versionId !== model.getVersionId()) return { actions: [], dispose() {} };
+      const actions: Monaco.languages.CodeAction[] = [];
+      for (const d of cur.diagnostics) {
+        if (!d.fix) continue;
+        const start = model.getPositionAt(d.range.start.offset);
+        const end = model.getPositionAt(Math.max(d.range.end.offset, d.range.start.offset + 1));
+        const dRange = monaco.Range.fromPositions(start, end);
+        if (!monaco.Range.areIntersectingOrTouching(dRange, range)) continue;
+        const marker = context.markers.find(
+          (mk) =>
+            mk.code === d.ruleId &&
+            mk.startLineNumber === start.lineNumber &&
+            mk.startColumn === start.column,
+        );
+        actions.push({
+          title: d.fix.title,
+          kind: 'quickfix',
+          isPreferred: true,
+          diagnostics: marker ? [marker] : undefined,
+          edit: {
+            edits: d.fix.edits.map((e) => ({
+              resource: model.uri,
+              versionId: cur.versionId,
+              textEdit: {
+                range: monaco.Range.fromPositions(model.getPositionAt(e.start), model.getPositionAt(e.end)),
+                text: e.text,
+              },
+            })),
+          },
+        });
+      }
+      return { actions, dispose() {} };
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import type * as Monaco from 'monaco-editor/editor/editor.api';
+import type { Remote } from 'comlink';
+import type { Profile } from '../../core/profile.ts';
+import { createSequence } from '../../state/sequence.ts';
+import type { TracerAnalysis, TracerWorkerApi } from '../../worker/tracer.worker.ts';
+import { applyDiagnostics } from './applyDiagnostics.ts';
+
+/** Options of {@link createLiveCheck}. */
+export interface LiveCheckOptions {
+  monaco: typeof Monaco;
+  editor: Monaco.editor.IStandaloneCodeEditor;
+  worker: Remote<TracerWorkerApi>;
+  profile: () => Profile;
+  /** Called with each fresh (never stale) analysis. */
+  onResult(analysis: TracerAnalysis): void;
+  delayMs?: number;
+}
+
+/**
+ * Re-checks the editor's model after each edit (debounced). Every request carries a sequence number; a result
+ * is applied only if it is the newest request and the model has not changed since it was sent.
+ */
+export function createLiveCheck(o: LiveCheckOptions): { runNow(): void; dispose(): void } {
+  const seq = createSequence();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = async () => {
+    const model = o.editor.getModel();
+    if (!model) return;
+    const id = seq.next();
+    const version = model.getVersionId();
+    try {
+      const analysis = await o.worker.analyze(id, model.getValue(), o.profile());
+      if (!seq.isCurrent(analysis.seq) || o.editor.getModel() !== model || model.getVersionId() !== version)
+        return;
+      applyDiagnostics(o.monaco, model, analysis.diagnostics);
+      o.onResult(analysis);
+    } catch (e) {
+      console.error('tracer check failed', e);
+    }
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, o.delayMs ?? 200);
+  };
+  const subs = [o.editor.onDidChangeModelContent(schedule), o.editor.onDidChangeModel(() => void run())];
+  return {
+    runNow: () => {
+      clearTimeout(timer);
+      void run();
+    },
+    dispose() {
+      clearTimeout(timer);
+      subs.forEach((s) => s.dispose());
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import type * as Monaco from 'monaco-editor/editor/editor.api';
+import {
+  completionContext,
+  describeWordAt,
+  findHookParams,
+  formatSignature,
+  membersAfter,
+  signatureAt,
+} from './resolveApiAt.ts';
+import { tracerApiTypes, type ApiMember } from './tracerApi.ts';
+
+function textBefore(model: Monaco.editor.ITextModel, position: Monaco.Position): string {
+  // A window is enough for a member chain and keeps this cheap on large tracers.
+  const offset = model.getOffsetAt(position);
+  const start = Math.max(0, offset - 2000);
+  return model.getValue().slice(start, offset);
+}
+
+function memberDoc(member: ApiMember): Monaco.IMarkdownString {
+  const params = (member.params ?? [])
+    .filter((p) => p.doc)
+    .map((p) => `\n\n*@param* \`${p.name}\` — ${p.doc}`)
+    .join('');
+  return { value: `${member.doc}${params}` };
+}
+
+/** Registers completion, hover and signature help for the tracer API on the JavaScript language. */
+export function registerTracerApiProviders(monaco: typeof Monaco): void {
+  const kinds = monaco.languages.CompletionItemKind;
+  monaco.languages.registerCompletionItemProvider('javascript', {
+    triggerCharacters: ['.'],
+    provideCompletionItems(model, position) {
+      const ctx = completionContext(textBefore(model, position));
+      // Globals come from the language service (the ambient declarations); we add the members it cannot type.
+      if (!ctx || ctx.kind === 'global') return { suggestions: [] };
+      const word = model.getWordUntilPosition(position);
+      const range = new monaco.Range(
+        position.lineNumber,
+        word.startColumn,
+        position.lineNumber,
+        position.column,
+      );
+      const members = membersAfter(ctx.chain, findHookParams(model.getValue()));
+      return {
+        suggestions: members.map((member) => ({
+          label: member.name,
+          kind: member.kind === 'method' ? kinds.Method : kinds.Property,
+          detail: formatSignature(member),
+          documentation: memberDoc(member),
+          insertText: member.name,
+          sortText: `0${member.name}`,
+          range,
+        })),
+      };
+    },
+  });
+  monaco.languages.registerHoverProvider('javascript', {
+    provideHover(model, position) {
+      const word = model.getWordAtPosition(position);
+      if (!word) return null;
+      const before = model.getValueInRange(
+        new monaco.Range(Math.max(1, position.lineNumber - 20), 1, position.lineNumber, word.startColumn),
+      );
+      const found = describeWordAt(before, word.word, findHookParams(model.getValue()));
+      if (!found) return null;
+      const range = new monaco.Range(
+        position.lineNumber,
+        word.startColumn,
+        position.lineNumber,
+        word.endColumn,
+      );
+      if (found.member)
+        return {
+          range,
+          contents: [
+            { value: '```typescript\n' + formatSignature(found.member) + '\n```' },
+            memberDoc(found.member),
+          ],
+        };
+      const t = tracerApiTypes[found.paramType!];
+      return {
+        range,
+        contents: [
+          { value: '```typescript\n(parameter) ' + word.word + ': ' + found.paramType + '\n```' },
+          { value: t?.doc ?? '' },
+        ],
+      };
+    },
+  });
+  monaco.languages.registerSignatureHelpProvider('javascript', {
+    signatureHelpTriggerCharacters: ['(', ','],
+    provideSignatureHelp(model, position) {
+      const sig = signatureAt(textBefore(model, position), findHookParams(model.getValue()));
+      if (!sig) return null;
+      const { member } = sig;
+      return {
+        value: {
+          signatures: [
+            {
+              label: formatSignature(member),
+              documentation: memberDoc(member),
+              parameters: (member.params ?? []).map((p) => ({
+                label: `${p.name}${p.optional ? '?' : ''}: ${p.type}`,
+                documentation: p.doc,
+              })),
+            },
+          ],
+          activeSignature: 0,
+          activeParameter: sig.activeParameter,
+        },
+        dispose() {},
+      };
+    },
+  });
+}

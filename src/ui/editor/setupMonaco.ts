@@ -1,0 +1,55 @@
+import * as monaco from 'monaco-editor/editor/editor.api';
+import 'monaco-editor/features/register.all';
+import 'monaco-editor/languages/definitions/javascript/register';
+import * as tsLanguage from 'monaco-editor/languages/features/typescript/register';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';
+import { buildTracerApiDts } from './buildTracerApiDts.ts';
+import { registerTracerApiProviders } from './registerTracerApiProviders.ts';
+
+let done = false;
+
+/**
+ * Configures Monaco once: workers (Vite bundles, no data: URLs), the JavaScript language service limited to
+ * ES5 names plus the tracer API declarations, and our completion/hover/signature providers.
+ */
+export function setupMonaco(): typeof monaco {
+  if (done) return monaco;
+  done = true;
+  self.MonacoEnvironment = {
+    getWorker(_id: string, label: string) {
+      return label === 'typescript' || label === 'javascript' ? new TsWorker() : new EditorWorker();
+    },
+  };
+  const js = tsLanguage.javascriptDefaults;
+  js.setCompilerOptions({
+    target: tsLanguage.ScriptTarget.ES5,
+    lib: ['es5'],
+    allowJs: true,
+    checkJs: false,
+    allowNonTsExtensions: true,
+    noEmit: true,
+  });
+  // The tracer checker reports syntax (a bare `{…}` tracer is not a valid script for TypeScript).
+  js.setDiagnosticsOptions({
+    noSemanticValidation: true,
+    noSyntaxValidation: true,
+    noSuggestionDiagnostics: true,
+  });
+  js.setModeConfiguration({
+    completionItems: true,
+    hovers: false,
+    signatureHelp: false,
+    documentHighlights: true,
+    diagnostics: false,
+    documentSymbols: true,
+    definitions: true,
+    references: true,
+    rename: true,
+  });
+  js.addExtraLib(buildTracerApiDts(), 'ts:tracer-api.d.ts');
+  registerTracerApiProviders(monaco);
+  return monaco;
+}
+
+export { monaco };

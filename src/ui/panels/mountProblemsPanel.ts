@@ -1,0 +1,37 @@
+import type { AppState } from '../../state/appState.ts';
+import { clear, h, type Panel } from '../dom.ts';
+
+/** What the problems panel may do. */
+export interface ProblemsContext {
+  /** Moves the editor cursor to an offset of the active tracer. */
+  reveal(offset: number): void;
+}
+
+/** Lists the active tracer's diagnostics; clicking one moves the cursor there. */
+export function mountProblemsPanel(el: HTMLElement, ctx: ProblemsContext): Panel<AppState> {
+  const list = h('ul', { class: 'problems', attrs: { 'data-testid': 'problems' } });
+  el.append(h('div', { class: 'section' }, [h('h2', { text: 'Problems in this tracer' }), list]));
+  return {
+    update(state, previous) {
+      if (previous && previous.diagnostics === state.diagnostics) return;
+      clear(list);
+      if (state.diagnostics.length === 0) {
+        list.append(
+          h('li', { class: 'empty', text: 'No problems: the tracer passes the ES5 and tracer checks.' }),
+        );
+        return;
+      }
+      for (const d of state.diagnostics) {
+        list.append(
+          h('li', { on: { click: () => ctx.reveal(d.range.start.offset) }, title: 'Go to the problem' }, [
+            h('span', { class: `sev-${d.severity}`, text: `${d.severity} ` }),
+            h('span', { text: `${d.range.start.line}:${d.range.start.column} ${d.message}` }),
+            h('span', { class: 'rule', text: d.ruleId }),
+            d.fix ? h('span', { class: 'rule', text: ` — quick fix: ${d.fix.title}` }) : null,
+          ]),
+        );
+      }
+    },
+    dispose: () => clear(el),
+  };
+}

@@ -1,0 +1,97 @@
+import { buildCurl } from '../../core/rpc/buildCurl.ts';
+import { buildEthersSnippet, buildFetchSnippet } from '../../core/rpc/buildSnippets.ts';
+import { serializeRequest } from '../../core/rpc/jsonRpc.ts';
+import type { AppState, Endpoint } from '../../state/appState.ts';
+import { buildDraftRequest } from '../../state/buildDraftRequest.ts';
+import { copyText, h, type Panel } from '../dom.ts';
+
+/** What the ready-to-send panel may do. */
+export interface SendPanelContext {
+  setIncludeCredentials(include: boolean): void;
+}
+
+// The embedded node has no URL: snippets show where a local node usually listens.
+const placeholderUrl = 'http://127.0.0.1:8545';
+
+function snippetEndpoint(e: Endpoint | undefined) {
+  if (!e || e.kind === 'embedded') return { url: placeholderUrl, user: undefined, password: undefined };
+  return { url: e.url, user: e.user || undefined, password: e.password || undefined };
+}
+
+function section(title: string, testId: string) {
+  const pre = h('pre', { class: 'code', attrs: { 'data-testid': testId } });
+  const status = h('span', { class: 'ok', attrs: { 'aria-live': 'polite' } });
+  let text = '';
+  const button = h('button', {
+    text: 'Copy',
+    attrs: { 'data-testid': `copy-${testId}` },
+    on: {
+      click: async () => {
+        status.textContent = await copyText(text);
+        setTimeout(() => (status.textContent = ''), 1500);
+      },
+    },
+  });
+  const el = h('div', { class: 'section' }, [
+    h('h2', {}, [h('span', { text: title }), h('span', { class: 'spacer' }), status, button]),
+    pre,
+  ]);
+  return {
+    el,
+    set(value: string | null, emptyText: string) {
+      text = value ?? '';
+      pre.textContent = value ?? emptyText;
+      pre.classList.toggle('empty', value === null);
+      button.disabled = value === null;
+    },
+  };
+}
+
+/** Shows the flattened tracer, the JSON-RPC body, a curl command and code snippets, each with a copy button. */
+export function mountSendPanel(el: HTMLElement, ctx: SendPanelContext): Panel<AppState> {
+  const flat = section('Flattened tracer (one line)', 'flat');
+  const body = section('JSON-RPC body', 'body');
+  const curl = section('curl', 'curl');
+  const fetchCode = section('Copy as code: fetch', 'fetch');
+  const ethersCode = section('Copy as code: ethers v6', 'ethers');
+  const include = h('input', {
+    type: 'checkbox',
+    attrs: { id: 'include-credentials' },
+    on: { change: () => ctx.setIncludeCredentials(include.checked) },
+  });
+  const credRow = h('div', { class: 'row' }, [
+    include,
+    h('label', {
+      text: 'Include credentials (otherwise <USERNAME>, <PASSWORD> and masked keys)',
+      attrs: { for: 'include-credentials' },
+    }),
+  ]);
+  el.append(flat.el, body.el, credRow, curl.el, fetchCode.el, ethersCode.el);
+  return {
+    update(s) {
+      include.checked = s.includeCredentials;
+      flat.set(s.flat?.code ?? null, 'Fix the errors in the tracer to get the one-line string.');
+      const built = buildDraftRequest(s.request, s.flat?.code ?? null);
+      if (!built.ok) {
+        const why = built.errors.map((e) => `${e.path}: ${e.message}`).join('\n');
+        for (const sec of [body, curl, fetchCode, ethersCode]) sec.set(null, `Not ready:\n${why}`);
+        return;
+      }
+      const text = serializeRequest(built.request);
+      body.set(text, '');
+      const ep = snippetEndpoint(s.endpoints.find((e) => e.id === s.activeEndpointId));
+      const common = {
+        ...ep,
+        includeCredentials: s.includeCredentials,
+        revealEndpoint: s.includeCredentials,
+      };
+      curl.set(buildCurl({ ...common, body: text, contentType: built.contentType }), '');
+      const snippet = { ...common, request: built.request, contentType: built.contentType };
+      const f = buildFetchSnippet(snippet);
+      fetchCode.set(f.ok ? f.value : null, f.ok ? '' : f.message);
+      const e = buildEthersSnippet(snippet);
+      ethersCode.set(e.ok ? e.value : null, e.ok ? '' : e.message);
+    },
+    dispose: () => el.replaceChildren(),
+  };
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { createEmbeddedEndpoint, createRequestDraft } from '../../../src/state/appState.ts';
+import { loadState, saveState, storageKey } from '../../../src/state/persist.ts';
+
+function createMapStorage(initial: Record<string, string> = {}) {
+  const map = new Map(Object.entries(initial));
+  return {
+    map,
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+  };
+}
+
+const base = {
+  tracers: [{ id: 'a', name: 'A', source: '{}' }],
+  activeTracerId: 'a',
+  request: createRequestDraft('eth_blockNumber'),
+  endpoints: [
+    createEmbeddedEndpoint(),
+    {
+      id: 'e1',
+      name: 'Mine',
+      kind: 'http' as const,
+      url: 'https://x.example/key123',
+      wsUrl: '',
+      user: 'u',
+      password: 'secret',
+      remember: false,
+      family: 'evm' as const,
+    },
+  ],
+  activeEndpointId: 'e1',
+  history: [],
+};
+
+describe('saved state', () => {
+  it('round-trips and drops passwords unless remembered', () => {
+    const s = createMapStorage();
+    saveState(s, base);
+    expect(s.map.get(storageKey)).not.toContain('secret');
+    const { saved, notice } = loadState(s);
+    expect(notice).toBeNull();
+    expect(saved?.tracers).toEqual(base.tracers);
+    expect(saved?.endpoints.map((e) => e.id)).toEqual(['embedded', 'e1']);
+    expect(saved?.endpoints[1].password).toBe('');
+    expect(saved?.activeEndpointId).toBe('e1');
+  });
+
+  it('keeps a remembered password', () => {
+    const s = createMapStorage();
+    saveState(s, { ...base, endpoints: [{ ...base.endpoints[1], remember: true }] });
+    expect(loadState(s).saved?.endpoints[1].password).toBe('secret');
+  });
+
+  it('migrates version 1', () => {
+    const s = createMapStorage({ [storageKey]: JSON.stringify({ version: 1, source: '{x: 1}' }) });
+    const { saved } = loadState(s);
+    expect(saved?.tracers).toEqual([{ id: 't1', name: 'Tracer 1', source: '{x: 1}' }]);
+    expect(saved?.request.method).toBe('debug_traceCall');
+  });
+
+  it.each([
+    [
+      '{not json',
+      /^Your saved work could not be read \(.*JSON.*\); it was set aside as "tracer-playground.set-aside-7" in localStorage/,
+    ],
+    ['{"version": 9}', /saved by a newer version \(9\) of the playground/],
+    ['{"version": 2, "tracers": 5}', /"tracers" is not a list/],
+    ['{"version": 2, "tracers": [{"id": 1}]}', /a tracer entry lacks id, name or source/],
+    ['[]', /no version number/],
+  ])('sets aside %s with a message', (raw, message) => {
+    const s = createMapStorage({ [storageKey]: raw });
+    const { saved, notice } = loadState(s, 7);
+    expect(saved).toBeNull();
+    expect(notice).toMatch(message);
+    expect(s.map.get(`${storageKey}.set-aside-7`)).toBe(raw);
+  });
+});
