@@ -31,6 +31,10 @@ export function describeNonObject(node: estree.Node): string {
       return node.declarations.length === 1
         ? 'a variable declaration whose value is not an object literal'
         : 'a declaration of several variables';
+    case 'ExportDefaultDeclaration':
+    case 'ExportNamedDeclaration':
+    case 'ImportDeclaration':
+      return 'an ES module import/export (write only the {...} object)';
     case 'ExpressionStatement':
       return describeNonObject(node.expression);
     default:

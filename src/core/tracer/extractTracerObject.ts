@@ -43,7 +43,8 @@ export function extractTracerObject(
       return { tracer: null, diagnostics: [] };
     return fail(`The tracer source must be one object literal such as ${example}`, 0, source.length);
   }
-  const ctx: Scan = { source, r };
+  const es5HasError = es5.diagnostics.some((d: Diagnostic) => d.severity === 'error');
+  const ctx: Scan = { source, r, es5HasError };
   if (es5.goal === 'expression') return fromTopExpression(ctx, es5.ast as Located<estree.Expression>, fail);
   return fromProgram(ctx, es5.ast as Located<estree.Program>, fail);
 }
@@ -51,6 +52,8 @@ export function extractTracerObject(
 interface Scan {
   source: string;
   r: Reporter;
+  /** checkEs5 already reported an error (e.g. an empty source). */
+  es5HasError: boolean;
 }
 
 type Fail = (message: string, start: number, end: number) => { tracer: null; diagnostics: Diagnostic[] };
@@ -149,6 +152,7 @@ function fromTopExpression(s: Scan, expr: Located<estree.Expression>, fail: Fail
 
 function fromProgram(s: Scan, program: Located<estree.Program>, fail: Fail): Extraction {
   const body = program.body.filter((st) => st.type !== 'EmptyStatement') as Located<estree.Statement>[];
+  if (body.length === 0 && s.es5HasError) return { tracer: null, diagnostics: [] };
   if (body.length === 0)
     return fail(
       `The tracer source is empty: write one object literal such as ${example}`,

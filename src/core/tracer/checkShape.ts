@@ -1,0 +1,142 @@
+import type * as estree from 'estree';
+import type { Diagnostic } from '../diagnostics.ts';
+import type { Reporter } from './createReporter.ts';
+import type { Located } from './extractTracerObject.ts';
+import { isFunctionNode, propertyKeyName, type AnyNode } from './walkNodes.ts';
+
+/** One member of the tracer object. */
+export interface TracerMember {
+  name: string;
+  kind: 'function' | 'data';
+  /** Number of declared parameters (0 for data). */
+  params: number;
+  /** Offsets of the whole member (`key: value`). */
+  start: number;
+  end: number;
+}
+
+interface HookSpec {
+  params: string[];
+  required: boolean;
+}
+
+const hooks: Record<string, HookSpec> = {
+  result: { params: ['ctx', 'db'], required: true },
+  fault: { params: ['log', 'db'], required: true },
+  step: { params: ['log', 'db'], required: false },
+  enter: { params: ['callFrame'], required: false },
+  exit: { params: ['frameResult'], required: false },
+  setup: { params: ['config'], required: false },
+};
+
+const isHook = (name: string) => Object.prototype.hasOwnProperty.call(hooks, name);
+
+/** Lists the tracer's members and checks the shape geth requires (reference §1.1 step 6). */
+export function checkShape(
+  object: Located<estree.ObjectExpression>,
+  r: Reporter,
+): { members: TracerMember[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const members: TracerMember[] = [];
+  const lastByName = new Map<string, { member: TracerMember; prop: estree.Property & AnyNode }>();
+  for (const raw of object.properties) {
+    if (raw.type !== 'Property') continue;
+    const prop = raw as estree.Property & AnyNode;
+    const name = propertyKeyName(prop.key, prop.computed);
+    if (name === undefined) continue;
+    const fn = isFunctionNode(prop.value) && prop.kind === 'init';
+    const member: TracerMember = {
+      name,
+      kind: fn ? 'function' : 'data',
+      params: fn ? (prop.value as estree.Function).params.length : 0,
+      start: prop.start,
+      end: prop.end,
+    };
+    members.push(member);
+    const key = prop.key as AnyNode;
+    if (lastByName.has(name)) {
+      const message = `'${name}' is defined more than once; only the last definition is used`;
+      diagnostics.push(r.make('warning', 'tracer/duplicate-member', message, key.start, key.end));
+    }
+    lastByName.set(name, { member, prop });
+    if (isHook(name)) diagnostics.push(...checkHookMember(name, prop, r));
+  }
+  diagnostics.push(...checkRequired(object, lastByName, r));
+  return { members, diagnostics };
+}
+
+function checkHookMember(name: string, prop: estree.Property & AnyNode, r: Reporter): Diagnostic[] {
+  const key = prop.key as AnyNode;
+  if (prop.kind !== 'init') {
+    const message = `'${name}' is a ${prop.kind}ter: geth reads it once and calls what it returns; write ${name}: function(${hooks[name].params.join(', ')}) {...}`;
+    return [r.make('warning', 'tracer/accessor-hook', message, key.start, key.end)];
+  }
+  if (!isFunctionNode(prop.value)) {
+    if (name === 'result' || name === 'fault') return []; // reported by checkRequired with geth's message
+    const value = prop.value as AnyNode;
+    const message = `'${name}' must be a function: geth ignores a ${name} that is not a function${name === 'enter' || name === 'exit' ? ' and then requires both enter and exit to be functions' : ''}`;
+    return [r.make('error', 'tracer/hook-not-function', message, value.start, value.end)];
+  }
+  const params = (prop.value as estree.Function).params as AnyNode[];
+  const expected = hooks[name].params;
+  if (params.length <= expected.length) return [];
+  const extra = params.slice(expected.length);
+  const message = `${name}() gets ${expected.length} argument${expected.length > 1 ? 's' : ''} (${expected.join(', ')}); the extra parameter${extra.length > 1 ? 's are' : ' is'} always undefined`;
+  return [r.make('warning', 'tracer/hook-arity', message, extra[0].start, extra[extra.length - 1].end)];
+}
+
+function checkRequired(
+  object: Located<estree.ObjectExpression>,
+  byName: Map<string, { member: TracerMember; prop: estree.Property & AnyNode }>,
+  r: Reporter,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const isFn = (name: string) =>
+    byName.get(name)?.member.kind === 'function' || byName.get(name)?.prop.kind === 'get';
+  const insertAt = object.start + 1;
+  for (const name of ['result', 'fault']) {
+    if (isFn(name)) continue;
+    const present = byName.get(name);
+    const what = present
+      ? `'${name}' is not a function here`
+      : `add ${name}: function(${hooks[name].params.join(', ')}) {...}`;
+    const message = `trace object must expose a function ${name}(): ${what}`;
+    const range = present ? (present.prop.value as AnyNode) : { start: object.start, end: object.start + 1 };
+    const fix =
+      name === 'fault' && !present
+        ? {
+            title: 'Add an empty fault function',
+            edits: [
+              {
+                start: insertAt,
+                end: insertAt,
+                text: `fault: function(log, db) {}${object.properties.length > 0 ? ', ' : ''}`,
+              },
+            ],
+          }
+        : undefined;
+    out.push(r.make('error', `tracer/missing-${name}`, message, range.start, range.end, fix));
+  }
+  const enter = byName.get('enter');
+  const exit = byName.get('exit');
+  if (isFn('enter') !== isFn('exit')) {
+    const [has, missing] = isFn('enter') ? [enter, 'exit'] : [exit, 'enter'];
+    const key = (has as { prop: estree.Property & AnyNode }).prop;
+    const message = `trace object must expose either both or none of enter() and exit(): add ${missing}: function(${hooks[missing].params.join(', ')}) {}`;
+    const text = `, ${missing}: function(${hooks[missing].params.join(', ')}) {}`;
+    const fix = byName.has(missing)
+      ? undefined
+      : { title: `Add an empty ${missing} function`, edits: [{ start: key.end, end: key.end, text }] };
+    out.push(
+      r.make(
+        'error',
+        'tracer/enter-exit-pair',
+        message,
+        (key.key as AnyNode).start,
+        (key.key as AnyNode).end,
+        fix,
+      ),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+import type { Diagnostic } from '../diagnostics.ts';
+import { createLineIndex } from '../diagnostics.ts';
+import type { Profile } from '../profile.ts';
+import { checkEs5, type Es5Result } from '../es5/checkEs5.ts';
+import { analyzeTracer } from './analyzeTracer.ts';
+import { checkShape, type TracerMember } from './checkShape.ts';
+import { createReporter } from './createReporter.ts';
+import { extractTracerObject, type ExtractedTracer } from './extractTracerObject.ts';
+import { createTypeInference } from './inferType.ts';
+import type { LintContext, LintRule } from './lintContext.ts';
+import { lintBufferArgs } from './lintBufferArgs.ts';
+import { lintDoubleQuoted } from './lintDoubleQuoted.ts';
+import { lintKnownStrings } from './lintKnownStrings.ts';
+import { lintMembers } from './lintMembers.ts';
+import { lintBigIntEquality, lintNegativePeek, lintUnknownGlobal } from './lintMisc.ts';
+import { lintResultReturn } from './lintResultReturn.ts';
+import { lintSetupConfig } from './lintSetupConfig.ts';
+import { lintStoredLog } from './lintStoredLog.ts';
+import { lintThis } from './lintThis.ts';
+
+export type { TracerMember } from './checkShape.ts';
+
+/** Everything known about a tracer source after the ES5, form, shape and lint checks. */
+export interface TracerCheckResult {
+  /** ES5 check + form + shape + lint, sorted by start offset. */
+  diagnostics: Diagnostic[];
+  tracer: ExtractedTracer | null;
+  members: TracerMember[];
+  es5: Es5Result;
+}
+
+const rules: LintRule[] = [
+  lintMembers,
+  lintKnownStrings,
+  lintThis,
+  lintBufferArgs,
+  lintStoredLog,
+  lintSetupConfig,
+  lintResultReturn,
+  lintDoubleQuoted,
+  lintUnknownGlobal,
+  lintNegativePeek,
+  lintBigIntEquality,
+];
+
+/** Checks a tracer source: ES5.1 syntax, accepted form, geth's required shape, and lint rules. Never throws. */
+export function checkTracer(source: string, options: { profile?: Profile } = {}): TracerCheckResult {
+  const es5 = checkEs5(source, options);
+  try {
+    return run(source, es5);
+  } catch (e) {
+    const message = `The tracer check failed unexpectedly: ${String((e as Error)?.message ?? e).slice(0, 200)}`;
+    const range = createLineIndex(source).rangeOf(0, 0);
+    const internal: Diagnostic = { severity: 'error', ruleId: 'tracer/internal-error', message, range };
+    return { diagnostics: sortDiagnostics([...es5.diagnostics, internal]), tracer: null, members: [], es5 };
+  }
+}
+
+function run(source: string, es5: Es5Result): TracerCheckResult {
+  const extracted = extractTracerObject(source, es5);
+  const diagnostics = [...es5.diagnostics, ...extracted.diagnostics];
+  const tracer = extracted.tracer;
+  if (!tracer) return { diagnostics: sortDiagnostics(diagnostics), tracer, members: [], es5 };
+  const r = createReporter(source);
+  const shape = checkShape(tracer.object, r);
+  diagnostics.push(...shape.diagnostics);
+  const analysis = analyzeTracer(tracer.object);
+  const cx: LintContext = {
+    source,
+    r,
+    types: createTypeInference(),
+    analysis,
+    report: (d) => diagnostics.push(d),
+  };
+  for (const visit of analysis.visits) for (const rule of rules) rule(visit, cx);
+  return { diagnostics: sortDiagnostics(diagnostics), tracer, members: shape.members, es5 };
+}
+
+function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  return list
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => a.d.range.start.offset - b.d.range.start.offset || a.i - b.i)
+    .map((x) => x.d);
+}

@@ -1,0 +1,39 @@
+/** Optimal-string-alignment distance (Levenshtein plus adjacent transpositions). */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > 8) return Math.abs(a.length - b.length);
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i]);
+  for (let j = 1; j <= b.length; j++) rows[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, rows[i - 2][j - 2] + 1);
+      rows[i][j] = d;
+    }
+  }
+  return rows[a.length][b.length];
+}
+
+/**
+ * The one candidate close to `name` (case-insensitive edit distance within a length-based limit),
+ * or undefined when none or several are equally close.
+ */
+export function closestName(name: string, candidates: Iterable<string>): string | undefined {
+  const lower = name.toLowerCase();
+  const limit = name.length <= 4 ? 1 : name.length <= 8 ? 2 : 3;
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  let tie = false;
+  for (const c of candidates) {
+    const d = editDistance(lower, c.toLowerCase());
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance && c !== best) tie = true;
+  }
+  return best !== undefined && bestDistance <= limit && !tie ? best : undefined;
+}

@@ -1,0 +1,27 @@
+import type { LintRule } from './lintContext.ts';
+
+/** Double-quoted string literals break hand-written JSON payloads (spec 4.4); the fix re-quotes them with '. */
+export const lintDoubleQuoted: LintRule = (visit, cx) => {
+  const node = visit.node;
+  if (node.type !== 'Literal' || typeof node.value !== 'string') return;
+  const { start, end } = visit.node;
+  if (cx.source[start] !== '"' || cx.source[end - 1] !== '"' || end - start < 2) return;
+  const message = 'Double-quoted strings break hand-written JSON payloads (spec 4.4): use single quotes';
+  const text = toSingleQuoted(cx.source.slice(start + 1, end - 1));
+  const fix = { title: 'Use single quotes', edits: [{ start, end, text }] };
+  cx.report(cx.r.make('info', 'tracer/double-quoted-string', message, start, end, fix));
+};
+
+/** Re-quotes the body of a double-quoted literal with single quotes, keeping its value. */
+export function toSingleQuoted(body: string): string {
+  let out = "'";
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === '\\' && i + 1 < body.length) {
+      const next = body[i + 1];
+      out += next === '"' ? '"' : c + next;
+      i++;
+    } else out += c === "'" ? "\\'" : c;
+  }
+  return out + "'";
+}

@@ -1,0 +1,91 @@
+import type * as estree from 'estree';
+import type { Fix } from '../diagnostics.ts';
+import { ctxTypes, frameTypes, type ValueType } from './apiModel.ts';
+import { closestName } from './editDistance.ts';
+import type { LintContext, LintRule } from './lintContext.ts';
+import { opcodeNameSet, renamedOpcodes } from './opcodes.ts';
+import { memberName, type AnyNode } from './walkNodes.ts';
+
+const equality = new Set(['==', '===', '!=', '!==']);
+
+/**
+ * Comparisons of `log.op.toString()`, `frame.getType()` or `ctx.type` with a string geth never produces
+ * (`==`/`===`/`!=`/`!==`, `switch` cases, and `['A','B'].indexOf(x)`).
+ */
+export const lintKnownStrings: LintRule = (visit, cx) => {
+  const node = visit.node;
+  if (
+    node.type === 'BinaryExpression' &&
+    equality.has(node.operator) &&
+    node.left.type !== 'PrivateIdentifier'
+  ) {
+    const pairs: [estree.Node, estree.Node][] = [
+      [node.left, node.right],
+      [node.right, node.left],
+    ];
+    for (const [value, other] of pairs) {
+      if (isStringLiteral(other)) checkLiteral(other, cx.types.typeOf(value, visit.fn), cx);
+    }
+  } else if (node.type === 'SwitchStatement') {
+    const t = cx.types.typeOf(node.discriminant, visit.fn);
+    for (const c of node.cases) if (c.test && isStringLiteral(c.test)) checkLiteral(c.test, t, cx);
+  } else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {
+    const callee = node.callee;
+    if (
+      memberName(callee) !== 'indexOf' ||
+      callee.object.type !== 'ArrayExpression' ||
+      node.arguments.length < 1
+    )
+      return;
+    const t = cx.types.typeOf(node.arguments[0], visit.fn);
+    for (const el of callee.object.elements) if (el && isStringLiteral(el)) checkLiteral(el, t, cx);
+  }
+};
+
+function isStringLiteral(n: estree.Node): n is estree.Literal & { value: string } {
+  return n.type === 'Literal' && typeof n.value === 'string';
+}
+
+function checkLiteral(lit: estree.Literal & { value: string }, t: ValueType, cx: LintContext): void {
+  const value = lit.value;
+  let message: string;
+  let replacement: string | undefined;
+  let ruleId: string;
+  if (t === 'opName') {
+    ruleId = 'tracer/unknown-opcode';
+    if (opcodeNameSet.has(value)) return;
+    replacement = renamedOpcodes.get(value.toUpperCase());
+    if (replacement) {
+      message = `geth names this opcode '${replacement}', not '${value}', so this comparison is never true`;
+    } else {
+      replacement =
+        value.toUpperCase() !== value && opcodeNameSet.has(value.toUpperCase())
+          ? value.toUpperCase()
+          : closestName(value, opcodeNameSet);
+      message =
+        `geth has no opcode named '${value}'` +
+        (replacement ? `; did you mean '${replacement}'?` : ', so this comparison is never true');
+    }
+  } else if (t === 'frameType' || t === 'ctxType') {
+    ruleId = 'tracer/unknown-call-type';
+    const allowed = t === 'frameType' ? frameTypes : ctxTypes;
+    if (allowed.has(value)) return;
+    const what = t === 'frameType' ? 'frame.getType()' : 'ctx.type';
+    replacement = allowed.has(value.toUpperCase()) ? value.toUpperCase() : closestName(value, allowed);
+    message =
+      `${what} is never '${value}' (it is one of ${[...allowed].join(', ')})` +
+      (replacement ? `; did you mean '${replacement}'?` : '');
+  } else return;
+  const n = lit as unknown as AnyNode;
+  const fix: Fix | undefined = replacement
+    ? {
+        title: `Replace with '${replacement}'`,
+        edits: [{ start: n.start, end: n.end, text: quoteLike(cx.source[n.start], replacement) }],
+      }
+    : undefined;
+  cx.report(cx.r.make('warning', ruleId, message, n.start, n.end, fix));
+}
+
+function quoteLike(quote: string, text: string): string {
+  return `${quote}${text}${quote}`;
+}

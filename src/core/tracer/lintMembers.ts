@@ -1,0 +1,121 @@
+import type * as estree from 'estree';
+import type { Fix } from '../diagnostics.ts';
+import {
+  aliasOf,
+  inheritedMembers,
+  isObjectType,
+  memberOf,
+  members,
+  typeLabel,
+  type ObjectType,
+} from './apiModel.ts';
+import { closestName } from './editDistance.ts';
+import type { LintContext, LintRule } from './lintContext.ts';
+import { textOf } from './lintContext.ts';
+import { memberName, type AnyNode } from './walkNodes.ts';
+
+const logParts: ObjectType[] = ['log.contract', 'log.stack', 'log.memory', 'log.op'];
+
+/** Unknown accessors, methods read without calling them, and values called as functions. */
+export const lintMembers: LintRule = (visit, cx) => {
+  const node = visit.node;
+  if (node.type !== 'MemberExpression' || node.object.type === 'Super') return;
+  const name = memberName(node);
+  if (name === undefined || isWriteTarget(node, visit.parent)) return;
+  const objectType = cx.types.typeOf(node.object, visit.fn);
+  if (objectType === 'bytes') return lintBytesMember(node, name, visit.parent, cx);
+  if (!isObjectType(objectType)) return;
+  const info = memberOf(objectType, name);
+  const parent = visit.parent;
+  const isCallee = parent?.type === 'CallExpression' && parent.callee === node;
+  if (!info) {
+    if (!inheritedMembers.has(name)) reportUnknown(node, objectType, name, cx);
+    return;
+  }
+  const property = node.property as AnyNode;
+  const label = `${typeLabel[objectType]}.${name}`;
+  if (info.kind === 'method' && !isCallee && !isTypeofOperand(parent)) {
+    const message = `${label} is a method: call it as ${name}()`;
+    const fix: Fix = { title: `Call ${name}()`, edits: [{ start: node.end, end: node.end, text: '()' }] };
+    cx.report(cx.r.make('warning', 'tracer/method-not-called', message, property.start, property.end, fix));
+  } else if (info.kind === 'property' && isCallee && parent) {
+    const call = parent as estree.SimpleCallExpression & AnyNode;
+    const message = `${label} is a value, not a function: remove the ()`;
+    const fix: Fix | undefined =
+      call.arguments.length === 0 && !call.optional
+        ? { title: 'Remove the ()', edits: [{ start: node.end, end: call.end, text: '' }] }
+        : undefined;
+    cx.report(cx.r.make('warning', 'tracer/not-a-function', message, property.start, property.end, fix));
+  }
+};
+
+function isWriteTarget(node: estree.Node, parent: estree.Node | null): boolean {
+  if (!parent) return false;
+  if (parent.type === 'AssignmentExpression' && parent.left === node) return true;
+  if (parent.type === 'UpdateExpression') return true;
+  return parent.type === 'UnaryExpression' && parent.operator === 'delete';
+}
+
+function isTypeofOperand(parent: estree.Node | null): boolean {
+  return parent?.type === 'UnaryExpression' && parent.operator === 'typeof';
+}
+
+function reportUnknown(
+  node: estree.MemberExpression & AnyNode,
+  t: ObjectType,
+  name: string,
+  cx: LintContext,
+): void {
+  const property = node.property as AnyNode;
+  let suggestion: string | undefined;
+  let replacement: string | undefined;
+  let note: string | undefined;
+  const alias = aliasOf(t, name);
+  if (alias) {
+    ({ suggestion, replacement, note } = alias);
+  } else if (t === 'log') {
+    const owner = logParts.find((part) =>
+      Object.keys(members[part]).some((k) => k.toLowerCase() === name.toLowerCase()),
+    );
+    if (owner) {
+      const real = Object.keys(members[owner]).find((k) => k.toLowerCase() === name.toLowerCase()) as string;
+      suggestion = `${owner}.${real}`;
+      replacement = `${owner.slice(4)}.${real}`;
+    }
+  }
+  if (!suggestion) suggestion = replacement = closestName(name, Object.keys(members[t]));
+  let message = `${typeLabel[t]} has no member '${name}'`;
+  if (suggestion && suggestion !== 'nothing') message += `; did you mean '${suggestion}'?`;
+  if (note) message += ` (${note})`;
+  const fix: Fix | undefined =
+    replacement && !node.computed
+      ? {
+          title: `Replace with '${replacement}'`,
+          edits: [{ start: property.start, end: property.end, text: replacement }],
+        }
+      : undefined;
+  cx.report(cx.r.make('warning', 'tracer/unknown-member', message, property.start, property.end, fix));
+}
+
+function lintBytesMember(
+  node: estree.MemberExpression & AnyNode,
+  name: string,
+  parent: estree.Node | null,
+  cx: LintContext,
+): void {
+  if (parent?.type !== 'CallExpression' || parent.callee !== node) return;
+  const call = parent as estree.SimpleCallExpression & AnyNode;
+  const hexArg =
+    call.arguments.length === 1 &&
+    call.arguments[0].type === 'Literal' &&
+    ['hex', 16].includes(call.arguments[0].value as string);
+  if (name !== 'toHex' && !(name === 'toString' && hexArg)) return;
+  const object = textOf(cx, node.object as AnyNode);
+  const message = `A byte array (Uint8Array) has no ${name === 'toHex' ? 'toHex() method' : 'hex toString()'}: use the global toHex(${object})`;
+  const fix: Fix = {
+    title: `Use toHex(${object})`,
+    edits: [{ start: call.start, end: call.end, text: `toHex(${object})` }],
+  };
+  const property = node.property as AnyNode;
+  cx.report(cx.r.make('warning', 'tracer/bytes-to-hex', message, property.start, call.end, fix));
+}

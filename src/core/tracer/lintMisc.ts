@@ -1,0 +1,92 @@
+import type * as estree from 'estree';
+import type { Fix } from '../diagnostics.ts';
+import type { LintContext, LintRule } from './lintContext.ts';
+import { textOf } from './lintContext.ts';
+import { memberName, type AnyNode } from './walkNodes.ts';
+
+const missingGlobals: Record<string, string> = {
+  console: 'there is no console: put debug values into the result instead',
+  require: 'tracers cannot load modules',
+  module: 'tracers are not modules',
+  process: 'tracers do not run in Node.js',
+  window: 'tracers do not run in a browser',
+  document: 'tracers do not run in a browser',
+  setTimeout: 'there are no timers',
+  setInterval: 'there are no timers',
+  clearTimeout: 'there are no timers',
+  Buffer: 'use Uint8Array and toHex()',
+  BigInt: 'goja has no native BigInt: use bigInt(…) (BigInteger.js)',
+  fetch: 'tracers cannot make requests',
+  web3: 'tracers cannot reach a node',
+  ethers: 'tracers cannot load libraries',
+};
+
+/** Globals that geth's tracer runtime does not have (a ReferenceError when reached). */
+export const lintUnknownGlobal: LintRule = (visit, cx) => {
+  const node = visit.node;
+  const parent = visit.parent;
+  if (
+    node.type !== 'Identifier' ||
+    !Object.prototype.hasOwnProperty.call(missingGlobals, node.name) ||
+    !parent
+  )
+    return;
+  const used =
+    (parent.type === 'MemberExpression' && parent.object === node) ||
+    ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.callee === node);
+  if (!used || !cx.types.isGlobal(node.name, visit.fn)) return;
+  const message = `geth's tracer runtime has no '${node.name}' (${missingGlobals[node.name]}); reaching this line throws a ReferenceError`;
+  cx.report(cx.r.make('warning', 'tracer/unknown-global', message, visit.node.start, visit.node.end));
+};
+
+/** `log.stack.peek(-n)`: always out of range, and the error cannot be caught. */
+export const lintNegativePeek: LintRule = (visit, cx) => {
+  const node = visit.node;
+  if (
+    node.type !== 'CallExpression' ||
+    node.callee.type !== 'MemberExpression' ||
+    memberName(node.callee) !== 'peek'
+  )
+    return;
+  const arg = node.arguments[0];
+  if (!arg || arg.type !== 'UnaryExpression' || arg.operator !== '-' || arg.argument.type !== 'Literal')
+    return;
+  if (typeof arg.argument.value !== 'number' || arg.argument.value === 0) return;
+  if (cx.types.typeOf(node.callee.object, visit.fn) !== 'log.stack') return;
+  const message =
+    "log.stack.peek() with a negative index always stops the trace with the uncatchable error 'tracer accessed out of bound stack'; 0 is the top of the stack";
+  const n = arg as AnyNode;
+  cx.report(cx.r.make('warning', 'tracer/negative-stack-index', message, n.start, n.end));
+};
+
+/** `===` between a bigInt and a primitive, or any equality between two bigInt objects, compares identity. */
+export const lintBigIntEquality: LintRule = (visit, cx) => {
+  const node = visit.node;
+  if (node.type !== 'BinaryExpression' || !['==', '===', '!=', '!=='].includes(node.operator)) return;
+  if (node.left.type === 'PrivateIdentifier') return;
+  const l = cx.types.typeOf(node.left, visit.fn);
+  const r = cx.types.typeOf(node.right, visit.fn);
+  const strict = node.operator.length === 3;
+  let big: estree.Node;
+  let other: estree.Node;
+  let message: string;
+  if (l === 'bigInt' && r === 'bigInt') {
+    [big, other] = [node.left, node.right];
+    message = `${node.operator} between two bigInt values compares the objects, not the numbers: use a.eq(b)`;
+  } else if (strict && (l === 'bigInt' || r === 'bigInt') && (l === 'bigInt' ? r : l) !== 'unknown') {
+    [big, other] = l === 'bigInt' ? [node.left, node.right] : [node.right, node.left];
+    message = `${node.operator} compares the bigInt object itself, so it is never equal to a number or string: use .eq(…)`;
+  } else return;
+  const negate = node.operator.startsWith('!');
+  const text = `${negate ? '!' : ''}${wrapped(cx, big)}.eq(${textOf(cx, other as AnyNode)})`;
+  const n = visit.node;
+  const fix: Fix = { title: `Use ${negate ? '!' : ''}.eq()`, edits: [{ start: n.start, end: n.end, text }] };
+  cx.report(cx.r.make('warning', 'tracer/bigint-equality', message, n.start, n.end, fix));
+};
+
+function wrapped(cx: LintContext, n: estree.Node): string {
+  const text = textOf(cx, n as AnyNode);
+  return ['Identifier', 'MemberExpression', 'CallExpression', 'ThisExpression'].includes(n.type)
+    ? text
+    : `(${text})`;
+}

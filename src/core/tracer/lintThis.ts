@@ -1,0 +1,74 @@
+import type * as estree from 'estree';
+import type { FunctionInfo } from './analyzeTracer.ts';
+import type { LintContext, LintRule } from './lintContext.ts';
+import { memberName, type AnyNode } from './walkNodes.ts';
+
+// Array methods whose last optional argument sets `this` for the callback.
+const thisArgMethods = new Set([
+  'forEach',
+  'map',
+  'filter',
+  'some',
+  'every',
+  'find',
+  'findIndex',
+  'findLast',
+  'findLastIndex',
+  'flatMap',
+]);
+
+/** `this` where it is not the tracer object: in a nested callback function, or in an arrow-function member. */
+export const lintThis: LintRule = (visit, cx) => {
+  if (visit.node.type !== 'ThisExpression') return;
+  const owner = thisOwner(visit.fn);
+  if (!owner) return;
+  const n = visit.node;
+  if (owner.node.type === 'ArrowFunctionExpression') {
+    if (owner.memberName === null) return;
+    const message = `'${owner.memberName}' is an arrow function, so 'this' is not the tracer object here: write ${owner.memberName}: function(...) {...}`;
+    cx.report(cx.r.make('warning', 'tracer/arrow-member-this', message, n.start, n.end));
+    return;
+  }
+  if (owner.memberName !== null || owner.parent === null || bindsThis(owner, cx)) return;
+  const message =
+    "'this' here is not the tracer object: this nested function is called on its own (e.g. by forEach), so 'this' is undefined or the global object. Save it first (var self = this;) and use self";
+  cx.report(cx.r.make('warning', 'tracer/this-in-nested-function', message, n.start, n.end));
+};
+
+/** The function that binds `this` at a point: the innermost non-arrow function, or an arrow member. */
+function thisOwner(fn: FunctionInfo | null): FunctionInfo | null {
+  let f = fn;
+  while (f && f.node.type === 'ArrowFunctionExpression' && f.memberName === null) f = f.parent;
+  return f;
+}
+
+/** Whether the nested function gets a meaningful `this` (method of an object, bound, or given a thisArg). */
+function bindsThis(fn: FunctionInfo, cx: LintContext): boolean {
+  const parent = parentOf(fn.node, cx);
+  if (!parent) return false;
+  if (parent.type === 'Property' || parent.type === 'MethodDefinition') return true;
+  if (parent.type === 'AssignmentExpression' && parent.left.type === 'MemberExpression') return true;
+  if (parent.type === 'NewExpression') return true;
+  if (parent.type === 'MemberExpression' && parent.object === fn.node) {
+    const name = memberName(parent);
+    return name === 'call' || name === 'apply' || name === 'bind';
+  }
+  if (parent.type === 'CallExpression' && parent.callee.type === 'MemberExpression') {
+    const name = memberName(parent.callee);
+    const args = parent.arguments;
+    return name !== undefined && thisArgMethods.has(name) && args.length >= 2 && args[0] === fn.node;
+  }
+  return false;
+}
+
+function parentOf(node: estree.Node, cx: LintContext): AnyNode | null {
+  let parents = parentCache.get(cx);
+  if (!parents) {
+    parents = new Map();
+    for (const v of cx.analysis.visits) if (v.parent) parents.set(v.node, v.parent);
+    parentCache.set(cx, parents);
+  }
+  return parents.get(node) ?? null;
+}
+
+const parentCache = new WeakMap<LintContext, Map<estree.Node, AnyNode>>();
