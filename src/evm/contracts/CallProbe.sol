@@ -6,7 +6,8 @@ contract ProbeLogic {
     uint256 public counter; // slot 0: same layout as CallProbe
     uint256 public lastValue; // slot 1
 
-    function record(uint256 value) external {
+    /// Payable because DELEGATECALL keeps the caller's msg.value.
+    function record(uint256 value) external payable {
         lastValue = value;
     }
 
