@@ -1,0 +1,121 @@
+import { parse } from 'acorn';
+import type * as estree from 'estree';
+import { createLineIndex, type Diagnostic, type LineIndex, type Severity } from '../diagnostics.ts';
+import type { Profile } from '../profile.ts';
+import { checkTracer } from '../tracer/checkTracer.ts';
+import { createPositionMap, type PositionMap } from './createPositionMap.ts';
+import { generateOneLine } from './generateOneLine.ts';
+
+export type { PositionMap } from './createPositionMap.ts';
+
+/** The flattened tracer and everything found on the way. */
+export interface FlattenResult {
+  /** False when any diagnostic is an error. */
+  ok: boolean;
+  /** The ready-to-send tracer string: one line, no comments, single-quoted literals, no `"`; '' when !ok. */
+  code: string;
+  /** checkTracer's diagnostics plus the flattener's own (`flatten/*`). */
+  diagnostics: Diagnostic[];
+  /** Flattened offset → source offset; null when !ok. */
+  map: PositionMap | null;
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+function make(lines: LineIndex, severity: Severity, ruleId: string, message: string, span: Span): Diagnostic {
+  return { severity, ruleId, message, range: lines.rangeOf(span.start, Math.max(span.start, span.end)) };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Checks a tracer source with checkTracer and, when it has no errors, prints the tracer object literal as the
+ * ready-to-send string: one line, no comments, string literals single-quoted, no `"` character anywhere
+ * (inside literals it is written `\u0022`); wrappers (`var x =`, `module.exports =`, parentheses) and trailing
+ * `;` are dropped. Never throws. Under the `goja` profile ES2015+ code is printed as well.
+ */
+export function flattenTracer(source: string, options: { profile?: Profile } = {}): FlattenResult {
+  try {
+    return flatten(source, options.profile ?? 'strict');
+  } catch (e) {
+    const message = `The flattener failed unexpectedly (a bug): ${(e as Error)?.message ?? String(e)}`;
+    const d = make(createLineIndex(source), 'error', 'flatten/internal', message, { start: 0, end: 0 });
+    return { ok: false, code: '', diagnostics: [d], map: null };
+  }
+}
+
+function fail(diagnostics: Diagnostic[]): FlattenResult {
+  return { ok: false, code: '', diagnostics, map: null };
+}
+
+function flatten(source: string, profile: Profile): FlattenResult {
+  const checked = checkTracer(source, { profile });
+  const diagnostics: Diagnostic[] = [...checked.diagnostics];
+  const tracer = checked.tracer;
+  if (!tracer || diagnostics.some((d) => d.severity === 'error')) return fail(diagnostics);
+  const lines = createLineIndex(source);
+  const object = tracer.object as estree.ObjectExpression & Span;
+  const gen = generateOneLine(object);
+  if (!gen.ok) {
+    diagnostics.push(make(lines, 'error', 'flatten/cannot-print', gen.problem.message, gen.problem));
+    return fail(diagnostics);
+  }
+  const broken = verifyOutput(gen.code, checked.es5.es5Valid);
+  if (broken) {
+    diagnostics.push(make(lines, 'error', 'flatten/internal', broken, object));
+    return fail(diagnostics);
+  }
+  diagnostics.push(...describeChanges(lines, gen.doubleQuoted, checked.es5.comments ?? [], object));
+  return {
+    ok: true,
+    code: gen.code,
+    diagnostics,
+    map: createPositionMap(source, object.start, object.end, gen.code),
+  };
+}
+
+/** A guard against printer bugs: the output must be one `"`-free line that parses as one expression. */
+function verifyOutput(code: string, es5: boolean): string | null {
+  const prefix = 'The flattener produced broken output (a bug): ';
+  if (code.includes('"')) return prefix + 'it contains a double quote';
+  if (/[\n\r\u2028\u2029]/.test(code)) return prefix + 'it spans several lines';
+  try {
+    const program = parse('(' + code + ')', { ecmaVersion: es5 ? 5 : 'latest' });
+    if (program.body.length !== 1) return prefix + 'it is not one expression';
+  } catch (e) {
+    return prefix + `it does not parse: ${(e as Error).message}`;
+  }
+  return null;
+}
+
+function describeChanges(
+  lines: LineIndex,
+  doubleQuoted: number[],
+  comments: Span[],
+  object: Span,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (doubleQuoted.length > 0) {
+    const message = `${plural(doubleQuoted.length, 'double-quoted string')} sent single-quoted (double quotes inside strings are written \\u0022)`;
+    const start = doubleQuoted[0];
+    out.push(make(lines, 'info', 'flatten/double-quotes', message, { start, end: start + 1 }));
+  }
+  if (comments.length > 0) {
+    const message = `${plural(comments.length, 'comment')} removed: the tracer is sent as one line without comments`;
+    out.push(make(lines, 'info', 'flatten/comments-removed', message, comments[0]));
+  }
+  const first = lines.positionAt(object.start).line;
+  const last = lines.positionAt(object.end).line;
+  if (last > first) {
+    const message = `The tracer spans ${last - first + 1} lines; it is sent as one line`;
+    out.push(
+      make(lines, 'info', 'flatten/one-line', message, { start: object.start, end: object.start + 1 }),
+    );
+  }
+  return out;
+}

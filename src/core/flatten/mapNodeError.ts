@@ -1,0 +1,68 @@
+import { createLineIndex, type SourceRange } from '../diagnostics.ts';
+import type { FlattenResult } from './flattenTracer.ts';
+
+/**
+ * Location forms in node error texts. Every engine evaluates `'(' + code + ')'`, so each column counts one extra
+ * character; all of these columns are 1-based.
+ * - goja runtime (geth, Erigon): `… at step (<eval>:1:30(2))` — the first `<eval>` frame is the innermost one.
+ * - goja SyntaxError: `SyntaxError: (anonymous): Line 1:31 Unexpected token …`
+ * - Boa (reth, Anvil): `… at line 1, col 31`
+ * - V8 (Nethermind): `… <anonymous>:1:31`
+ */
+const locationForms: RegExp[] = [
+  /<eval>:(\d+):(\d+)/,
+  /\bLine (\d+):(\d+)/,
+  /\bat line (\d+), col(?:umn)? (\d+)/,
+  /<anonymous>:(\d+):(\d+)/,
+];
+
+const locationNoise: RegExp[] = [
+  /\s+at\s+[\w$.]*\s*\(<eval>:\d+:\d+(?:\(\d+\))?\)/g,
+  /\s+at\s+<eval>:\d+:\d+(?:\(\d+\))?/g,
+  /\(anonymous\):\s*Line \d+:\d+\s*/g,
+  /\s+at line \d+, col(?:umn)? \d+/g,
+  /\s*\(?<anonymous>:\d+:\d+\)?/g,
+];
+
+function findLocation(text: string): { line: number; column: number } | null {
+  for (const form of locationForms) {
+    const m = form.exec(text);
+    if (m) return { line: Number(m[1]), column: Number(m[2]) };
+  }
+  return null;
+}
+
+function cleanMessage(text: string): string {
+  let out = text;
+  for (const noise of locationNoise) out = out.replace(noise, ' ');
+  out = out.replace(/^(\w*Error): \1: /, '$1: ');
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+/** The end of the source token at `start`: a whole identifier or number, else one character. */
+function tokenEnd(source: string, start: number): number {
+  const word = /[\w$\u0080-\uffff]+/y;
+  word.lastIndex = start;
+  const m = word.exec(source);
+  return m ? start + m[0].length : Math.min(start + 1, source.length);
+}
+
+/**
+ * Finds a position in a node's error text (goja `<eval>:1:COL(…)`, goja SyntaxError `Line 1:N`, Boa
+ * `at line 1, col N`, V8 `<anonymous>:1:N`) and maps it back to the original source through the flattener's
+ * position map. The column counts the `(` the node prepends. Returns null when the text has no position on
+ * line 1 or the flattening failed.
+ */
+export function mapNodeErrorToSource(
+  errorText: string,
+  flat: FlattenResult,
+  source: string,
+): { range: SourceRange; message: string } | null {
+  if (!flat.ok || !flat.map) return null;
+  const loc = findLocation(errorText);
+  if (!loc || loc.line !== 1 || loc.column < 1) return null;
+  const flatOffset = Math.min(Math.max(loc.column - 2, 0), Math.max(flat.code.length - 1, 0));
+  const start = flat.map.toSourceOffset(flatOffset);
+  const range = createLineIndex(source).rangeOf(start, tokenEnd(source, start));
+  return { range, message: cleanMessage(errorText) };
+}

@@ -1,0 +1,168 @@
+import { describe, expect, test } from 'vitest';
+import { flattenTracer } from '../../../src/core/flatten/flattenTracer.ts';
+import type { Profile } from '../../../src/core/profile.ts';
+
+const fault = 'fault: function(log) {}';
+
+// The pitfalls-doc §1.1 weaknesses of a textual `replace(/"/g, "'")` flattener, and the spec's output rules.
+describe('flattenTracer: exact ready-to-send strings', () => {
+  test.each<[string, string, Profile, string]>([
+    [
+      'Chainstack CALL example with "CALL"',
+      `{data: [], fault: function(log) {}, step: function(log) { if(log.op.toString() == "CALL") this.data.push(log.stack.peek(0)); }, result: function() { return this.data; }}`,
+      'strict',
+      String.raw`{data:[],fault:function(log){},step:function(log){if(log.op.toString()=='CALL')this.data.push(log.stack.peek(0));},result:function(){return this.data;}}`,
+    ],
+    [
+      "apostrophe: it's",
+      `{${fault}, result: function() { return "it's"; }}`,
+      'strict',
+      String.raw`{fault:function(log){},result:function(){return'it\'s';}}`,
+    ],
+    [
+      'JSON data member with quotes',
+      `{${fault}, labels: {"a": "say \\"hi\\"", "b": ["it's", "x"]}, result: function() { return this.labels; }}`,
+      'strict',
+      String.raw`{fault:function(log){},labels:{'a':'say \u0022hi\u0022','b':['it\'s','x']},result:function(){return this.labels;}}`,
+    ],
+    [
+      'comments: // at line ends, // inside strings, block comments',
+      `{\n  // header\n  ${fault}, // after fault\n  result: function() {\n    var u = "http://example.org"; /* block */\n    return u; // end\n  }\n}`,
+      'strict',
+      String.raw`{fault:function(log){},result:function(){var u='http://example.org';return u;}}`,
+    ],
+    [
+      'shorthand methods under goja stay shorthand',
+      `{fault(log) {}, result() { return 1; }}`,
+      'goja',
+      String.raw`{fault(log){},result(){return 1;}}`,
+    ],
+    [
+      'let under goja',
+      `{${fault}, result: function() { let n = 1; return n; }}`,
+      'goja',
+      String.raw`{fault:function(log){},result:function(){let n=1;return n;}}`,
+    ],
+    [
+      'regex /"/g',
+      `{${fault}, result: function() { return 'a"b'.replace(/"/g, ''); }}`,
+      'strict',
+      String.raw`{fault:function(log){},result:function(){return'a\u0022b'.replace(/\u0022/g,'');}}`,
+    ],
+    [
+      '</script>',
+      `{${fault}, result: function() { return "</script>"; }}`,
+      'strict',
+      String.raw`{fault:function(log){},result:function(){return'<\/script>';}}`,
+    ],
+    [
+      'U+2028, lone surrogate, backslashes, unicode',
+      `{${fault}, s: ["\\u2028", "\\uD800", "a\\\\b", "é😀"], result: function() { return this.s; }}`,
+      'strict',
+      String.raw`{fault:function(log){},s:['\u2028','\uD800','a\\b','é😀'],result:function(){return this.s;}}`,
+    ],
+    [
+      'raw U+2029 in a string under goja',
+      `{${fault}, s: "a\u2029b", result: function() { return this.s; }}`,
+      'goja',
+      String.raw`{fault:function(log){},s:'a\u2029b',result:function(){return this.s;}}`,
+    ],
+    [
+      'var wrapper and trailing semicolon removed',
+      `var tracer = {${fault}, result: function() { return 1; }};`,
+      'strict',
+      String.raw`{fault:function(log){},result:function(){return 1;}}`,
+    ],
+    [
+      'module.exports wrapper removed',
+      `module.exports = {${fault}, result: function() { return 1; }};`,
+      'strict',
+      String.raw`{fault:function(log){},result:function(){return 1;}}`,
+    ],
+    [
+      'parentheses and trailing semicolon removed',
+      `({${fault}, result: function() { return 1; }});`,
+      'strict',
+      String.raw`{fault:function(log){},result:function(){return 1;}}`,
+    ],
+    [
+      'template literal under goja',
+      '{' + fault + ', result: function() { return `a "b"\nc`; }}',
+      'goja',
+      '{fault:function(log){},result:function(){return`a \\u0022b\\u0022\\nc`;}}',
+    ],
+  ])('%s', (_name, source, profile, expected) => {
+    const r = flattenTracer(source, { profile });
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(r.code).toBe(expected);
+    expect(r.ok).toBe(true);
+    expect(flattenTracer(r.code, { profile }).code).toBe(expected);
+  });
+});
+
+describe('flattenTracer: infos about what it changed', () => {
+  test('double quotes, comments and line breaks are reported with their positions', () => {
+    const source = `{\n  ${fault}, // c1\n  result: function() { return "x"; } /* c2 */\n}`;
+    const mine = flattenTracer(source).diagnostics.filter((d) => d.ruleId.startsWith('flatten/'));
+    expect(
+      mine.map((d) => [d.severity, d.ruleId, d.range.start.line, d.range.start.column, d.message]),
+    ).toEqual([
+      [
+        'info',
+        'flatten/double-quotes',
+        3,
+        31,
+        '1 double-quoted string sent single-quoted (double quotes inside strings are written \\u0022)',
+      ],
+      [
+        'info',
+        'flatten/comments-removed',
+        2,
+        28,
+        '2 comments removed: the tracer is sent as one line without comments',
+      ],
+      ['info', 'flatten/one-line', 1, 1, 'The tracer spans 4 lines; it is sent as one line'],
+    ]);
+  });
+});
+
+describe('flattenTracer: errors come back as diagnostics, never thrown', () => {
+  test.each<[string, string, Profile, string]>([
+    [
+      'let under strict',
+      `{${fault}, result: function() { let n = 1; return n; }}`,
+      'strict',
+      'es5/let-const',
+    ],
+    ['shorthand under strict', `{fault(log) {}, result() { return 1; }}`, 'strict', 'es5/shorthand-method'],
+    ['not an object', `[1, 2]`, 'strict', 'tracer/not-an-object'],
+    ['syntax error', `{result: function( {}`, 'strict', 'es5/syntax-error'],
+    [
+      '10 000 nested parentheses',
+      `{${fault}, result: function() { return ${'('.repeat(10000)}1${')'.repeat(10000)}; }}`,
+      'strict',
+      '',
+    ],
+    [
+      '10 000 nested arrays',
+      `{${fault}, result: function() { return ${'['.repeat(10000)}${']'.repeat(10000)}; }}`,
+      'strict',
+      '',
+    ],
+    [
+      'a binary chain deeper than the printer limit',
+      `{${fault}, result: function() { return ${Array.from({ length: 1200 }, (_, i) => `a${i}`).join('+')}; }}`,
+      'goja',
+      'flatten/cannot-print',
+    ],
+  ])('%s', (_name, source, profile, ruleId) => {
+    const r = flattenTracer(source, { profile });
+    expect(r.ok).toBe(false);
+    expect(r.code).toBe('');
+    expect(r.map).toBeNull();
+    const errors = r.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.length).toBeGreaterThan(0);
+    if (ruleId) expect(errors.map((d) => d.ruleId)).toContain(ruleId);
+    for (const d of errors) expect(d.message.length).toBeGreaterThan(10);
+  });
+});
