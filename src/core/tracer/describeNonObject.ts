@@ -38,6 +38,8 @@ export function describeNonObject(node: estree.Node): string {
     case 'ExpressionStatement':
       return describeNonObject(node.expression);
     default:
-      return 'an expression that is not an object literal';
+      return /Statement$|Declaration$/.test(node.type)
+        ? 'a statement'
+        : 'an expression that is not an object literal';
   }
 }
