@@ -61,13 +61,20 @@ function endOfInput(source: string, index: LineIndex): string {
 
 /** Turns acorn's error into an `es5/syntax-error` diagnostic that names the offending token. */
 export function describeSyntaxError(source: string, failure: ParseFailure, index: LineIndex): Diagnostic {
-  const { pos } = failure;
+  let { pos } = failure;
   let end = Math.min(Math.max(failure.raisedAt, pos), source.length);
   let message = printable(failure.message);
   if (/^Unexpected token$/.test(failure.message)) {
     const text = source.slice(pos, end);
     if (pos >= source.length || text === '') message = endOfInput(source, index);
-    else message = nameToken(text) + missingSeparatorHint(source, failure, text);
+    else if (failure.afterExpression !== undefined) {
+      message = `${nameToken(text)}: the expression already ended at ${where(index, failure.afterExpression)}`;
+    } else message = nameToken(text) + missingSeparatorHint(source, failure, text);
+  } else if (failure.message.startsWith('Unexpected character') && source[pos - 1] === '#') {
+    // acorn reads '#' as the start of a private name and complains about the character after it.
+    message = "Unexpected character '#'";
+    pos -= 1;
+    end = pos + 1;
   } else if (end === pos && pos < source.length) {
     end = pos + ((source.codePointAt(pos) ?? 0) > 0xffff ? 2 : 1);
   }

@@ -141,3 +141,21 @@ export const detectCatch: Detector = (ctx, node) => {
     fix: buildCatchFix(ctx, node),
   });
 };
+
+/** ES5 inserts no `;` after `do … while (…)` unless a line break or `}` follows. */
+export const detectDoWhile: Detector = (ctx, node) => {
+  if (ctx.source[node.end - 1] !== ')') return;
+  const next = ctx.tokens.at(ctx.tokens.indexAtOrAfter(node.end));
+  const nextText = ctx.tokens.text(next);
+  if (
+    !next ||
+    nextText === '' ||
+    nextText === '}' ||
+    /[\n\r\u2028\u2029]/.test(ctx.source.slice(node.end, next.start))
+  ) {
+    return;
+  }
+  const fix = { title: "Insert ';'", edits: [{ start: node.end, end: node.end, text: ';' }] };
+  const subject = "A statement right after 'do … while (…)' without ';'";
+  ctx.report({ ruleId: 'es5/do-while-semicolon', subject, start: node.end - 1, end: node.end, fix });
+};

@@ -47,6 +47,7 @@ export interface Es5Rule {
  * | optional-catch-binding          | ES2019  | yes                                              |
  * | duplicate-property              | ES2015  | yes                                              |
  * | line-separator-in-string        | ES2019  | yes                                              |
+ * | do-while-semicolon (ASI)        | ES2015  | no (unsure)                                      |
  */
 export const es5Rules: Record<string, Es5Rule> = {
   'es5/let-const': { since: 'ES2015', hint: "use 'var'", goja: true },
@@ -153,6 +154,7 @@ export const es5Rules: Record<string, Es5Rule> = {
     hint: 'keep only one definition (ES5.1 rejects a getter/setter beside a value, and any repeat in strict mode)',
     goja: true,
   },
+  'es5/do-while-semicolon': { since: 'ES2015', hint: "put a ';' after 'while (…)'", goja: false },
   'es5/line-separator-in-string': { since: 'ES2019', hint: "write it as '\\u2028' or '\\u2029'", goja: true },
 };
 

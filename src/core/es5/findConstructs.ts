@@ -42,6 +42,7 @@ const detectors: Record<string, Detector> = {
   ExportAllDeclaration: s.detectModuleSyntax,
   ForOfStatement: s.detectForOf,
   CatchClause: s.detectCatch,
+  DoWhileStatement: s.detectDoWhile,
   Literal: detectLiteral,
   Identifier: detectIdentifier,
 };

@@ -9,6 +9,8 @@ export interface ParseFailure {
   raisedAt: number;
   /** acorn ran out of stack (deeply nested brackets). */
   tooDeep: boolean;
+  /** Set when the offending token follows a complete expression: where that expression ended. */
+  afterExpression?: number;
   /** Tokens read before the failure (the last one precedes the offending token). */
   tokens: Token[];
 }
@@ -109,7 +111,7 @@ function parseExpressionGoal(source: string, ecmaVersion: 5 | 'latest'): Attempt
         raisedAt: tokenEndAt(source, rest),
         tooDeep: false,
       };
-      return { ok: false, failure: { ...failure, tokens } };
+      return { ok: false, failure: { ...failure, tokens, afterExpression: end } };
     }
     for (const c of trailing) if (!comments.some((k) => k.start === c.start)) comments.push(c);
     return { ok: true, node, end, tokens, comments };

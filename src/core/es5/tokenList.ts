@@ -13,6 +13,8 @@ export interface TokenList {
   /** The last token ending at or before `offset`. */
   before(offset: number): TokenSpan | undefined;
   text(token: TokenSpan | undefined): string;
+  /** The token at an index (undefined past the end). */
+  at(index: number): TokenSpan | undefined;
 }
 
 /** Builds a {@link TokenList} over tokens collected by acorn's `onToken`. */
@@ -31,6 +33,7 @@ export function createTokenList(source: string, tokens: readonly TokenSpan[]): T
   return {
     indexAtOrAfter,
     text,
+    at: (index) => tokens[index],
     findAfter(offset, texts, limit = 1000) {
       const first = indexAtOrAfter(offset);
       for (let i = first; i < tokens.length && i < first + limit; i++) {
