@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'vitest';
+import { flattenTracer } from '../../../src/core/flatten/flattenTracer.ts';
+import { mapNodeErrorToSource } from '../../../src/core/flatten/mapNodeError.ts';
+
+const source = [
+  '{',
+  '  fault: function(log) {},',
+  '  step: function(log) {',
+  '    var x = this.missing;',
+  '    return x.foo;',
+  '  },',
+  '  result: function() { return 1; }',
+  '}',
+].join('\n');
+// Flattened: {fault:function(log){},step:function(log){var x=this.missing;return x.foo;},result:function(){return 1;}}
+// `x.foo` starts at offset 68 → column 69 (1-based) → column 70 with geth's leading '('.
+// `this.missing` starts at offset 48 → column 50 with the '('.
+
+describe('mapNodeErrorToSource', () => {
+  const flat = flattenTracer(source);
+
+  test('the flattened text is the one the columns below were counted on', () => {
+    expect(flat.code).toBe(
+      '{fault:function(log){},step:function(log){var x=this.missing;return x.foo;},result:function(){return 1;}}',
+    );
+  });
+
+  test.each<[string, string, [number, number, number], string]>([
+    [
+      'goja runtime error (geth)',
+      "TypeError: Cannot read property 'foo' of undefined at step (<eval>:1:70(2))    in server-side tracer function 'step'",
+      [5, 12, 13],
+      "TypeError: Cannot read property 'foo' of undefined in server-side tracer function 'step'",
+    ],
+    [
+      'the innermost <eval> frame wins over bigInt frames',
+      'execution timeout at parseStringValue (bigInt:1:25261(161)) at step (<eval>:1:50(40))',
+      [4, 13, 17],
+      'execution timeout at parseStringValue (bigInt:1:25261(161))',
+    ],
+    [
+      'goja SyntaxError',
+      'SyntaxError: SyntaxError: (anonymous): Line 1:70 Unexpected token . (and 2 more errors)',
+      [5, 12, 13],
+      'SyntaxError: Unexpected token . (and 2 more errors)',
+    ],
+    [
+      'Boa (reth)',
+      'failed to evaluate JS code: TypeError: not a callable function at line 1, col 50',
+      [4, 13, 17],
+      'failed to evaluate JS code: TypeError: not a callable function',
+    ],
+  ])('%s', (_name, text, [line, column, endColumn], message) => {
+    const m = mapNodeErrorToSource(text, flat, source);
+    expect(m).not.toBeNull();
+    expect([m!.range.start.line, m!.range.start.column, m!.range.end.column]).toEqual([
+      line,
+      column,
+      endColumn,
+    ]);
+    expect(m!.message).toBe(message);
+  });
+
+  test.each([
+    ['no position', 'execution timeout'],
+    ['a position on another line', 'TypeError: x at step (<eval>:3:5(2))'],
+  ])('%s → null', (_name, text) => {
+    expect(mapNodeErrorToSource(text, flat, source)).toBeNull();
+  });
+
+  test('a failed flattening cannot be mapped', () => {
+    const failed = flattenTracer('[1]');
+    expect(mapNodeErrorToSource('TypeError: x at step (<eval>:1:3(2))', failed, '[1]')).toBeNull();
+  });
+});
