@@ -44,8 +44,17 @@ function thisOwner(fn: FunctionInfo | null): FunctionInfo | null {
 
 /** Whether the nested function gets a meaningful `this` (method of an object, bound, or given a thisArg). */
 function bindsThis(fn: FunctionInfo, cx: LintContext): boolean {
+  // A capitalised function is a constructor by convention: `new` gives it its own `this`.
+  const isCapitalised = (name: string | undefined) => name !== undefined && /^[A-Z]/.test(name);
+  if (fn.node.type === 'FunctionDeclaration' && isCapitalised(fn.node.id?.name)) return true;
   const parent = parentOf(fn.node, cx);
   if (!parent) return false;
+  if (
+    parent.type === 'VariableDeclarator' &&
+    parent.id.type === 'Identifier' &&
+    isCapitalised(parent.id.name)
+  )
+    return true;
   if (parent.type === 'Property' || parent.type === 'MethodDefinition') return true;
   if (parent.type === 'AssignmentExpression' && parent.left.type === 'MemberExpression') return true;
   if (parent.type === 'NewExpression') return true;

@@ -48,3 +48,11 @@ export function single(code: string, ruleId: string): Diagnostic {
   expect(found).toHaveLength(1);
   return found[0];
 }
+
+/** `line:col` (1-based) of the first occurrence of `needle` in `code` (after `from`). */
+export function posOf(code: string, needle: string, from = 0): string {
+  const offset = code.indexOf(needle, from);
+  if (offset < 0) throw new Error(`'${needle}' not in test code`);
+  const before = code.slice(0, offset).split('\n');
+  return `${before.length}:${before[before.length - 1].length + 1}`;
+}
