@@ -1,0 +1,167 @@
+/** What kind of JSON-RPC error a node returned, as far as the code and text tell. */
+export type RpcErrorCategory =
+  | 'method-missing'
+  | 'js-unsupported'
+  | 'tracer-syntax'
+  | 'tracer-shape'
+  | 'tracer-runtime'
+  | 'timeout'
+  | 'tracing-failed'
+  | 'rate-limit'
+  | 'generic';
+
+/** A 1-based line/column. */
+export interface LineColumn {
+  line: number;
+  column: number;
+}
+
+/** A JSON-RPC error decoded into a category and a plain-words explanation. */
+export interface DecodedRpcError {
+  category: RpcErrorCategory;
+  code: number | null;
+  /** The node's own message text. */
+  rpcMessage: string;
+  data?: unknown;
+  /** Explanation for the user, quoting the node's text. */
+  message: string;
+  /** For tracer errors: the tracer function that failed (`step`, `result`, …). */
+  tracerFunction?: string;
+  /** For runtime errors: the JavaScript error, e.g. `TypeError: Cannot read property 'x' of undefined`. */
+  jsError?: string;
+  /** The position the node reported (geth/goja wrap the code in parentheses, so line 1 is one column off). */
+  reportedPosition?: LineColumn;
+  /** The position in the tracer string as sent (line 1 column corrected for the wrapping parenthesis). */
+  position?: LineColumn;
+}
+
+const jsUnsupported =
+  /JS Tracer is not enabled|invalid tracer value|Invalid TracerType|unsupported tracer type|only supports the default tracer|non-default tracer not supported|tracer not found/i;
+const methodMissing =
+  /does not exist\/is not available|method not found|not whitelisted|not allowed|method not supported|unsupported method|is not enabled on this/i;
+
+function sourcePosition(reported: LineColumn): LineColumn {
+  return reported.line === 1 ? { line: 1, column: Math.max(1, reported.column - 1) } : reported;
+}
+
+/** Finds the `<eval>:L:C` frame of a goja stack, or `Line L:C` of a goja syntax error. */
+function findPosition(text: string): LineColumn | undefined {
+  const m =
+    /<eval>:(\d+):(\d+)/.exec(text) ??
+    /Line (\d+):(\d+)/.exec(text) ??
+    /line (\d+), col(?:umn)? (\d+)/i.exec(text);
+  return m ? { line: Number(m[1]), column: Number(m[2]) } : undefined;
+}
+
+function withPosition(d: DecodedRpcError, text: string): DecodedRpcError {
+  const reported = findPosition(text);
+  if (!reported) return d;
+  const position = sourcePosition(reported);
+  return {
+    ...d,
+    reportedPosition: reported,
+    position,
+    message: `${d.message} (tracer line ${position.line}, column ${position.column})`,
+  };
+}
+
+function quoteNode(code: number | null, text: string): string {
+  return `${code ?? 'no code'} "${text.length > 300 ? text.slice(0, 300) + '…' : text}"`;
+}
+
+function categorize(
+  code: number | null,
+  text: string,
+  method?: string,
+): Pick<DecodedRpcError, 'category' | 'message'> {
+  const said = quoteNode(code, text);
+  const m = method ?? 'this method';
+  if (/execution timeout/i.test(text)) {
+    return {
+      category: 'timeout',
+      message: `The tracer ran out of time (${said}): pass a longer timeout such as "30s", trace less, or do less work per step`,
+    };
+  }
+  if (/not whitelisted|not allowed/i.test(text)) {
+    return {
+      category: 'method-missing',
+      message: `The provider does not allow ${m} on this endpoint (${said})`,
+    };
+  }
+  if (
+    code === -32601 ||
+    ((code === -32700 || code === null || code === -32000) && methodMissing.test(text))
+  ) {
+    return {
+      category: 'method-missing',
+      message: `The node does not offer ${m}: the debug namespace is off or the method is not exposed (${said})`,
+    };
+  }
+  if (/tracer not found/i.test(text)) {
+    return {
+      category: 'js-unsupported',
+      message: `The node reported "tracer not found" (${said}): JavaScript tracing is disabled there, or (older geth, Erigon) the tracer failed to compile; run the check on it to rule out a syntax error`,
+    };
+  }
+  if (jsUnsupported.test(text))
+    return {
+      category: 'js-unsupported',
+      message: `This node does not run custom JavaScript tracers (${said})`,
+    };
+  if (/in server-side tracer function/.test(text)) {
+    return { category: 'tracer-runtime', message: `The tracer threw an error while running (${said})` };
+  }
+  if (/SyntaxError/.test(text))
+    return { category: 'tracer-syntax', message: `The node could not parse the tracer (${said})` };
+  if (/must expose a function|either both or none of enter\(\) and exit\(\)/i.test(text)) {
+    return { category: 'tracer-shape', message: `The tracer object lacks a required member (${said})` };
+  }
+  if (
+    /in server-side tracer function|^(TypeError|ReferenceError|RangeError|Error|GoError):|tracer accessed out of bound|tracer reached limit/.test(
+      text,
+    )
+  ) {
+    return { category: 'tracer-runtime', message: `The tracer threw an error while running (${said})` };
+  }
+  if (/^tracing failed: /i.test(text)) {
+    return {
+      category: 'tracing-failed',
+      message: `The call itself failed before the tracer could finish (${said}); for debug_traceCall check fees (gasPrice 0x0 skips the base fee), gas and balance`,
+    };
+  }
+  if (code === -32005 || /rate limit|too many requests|exceeded .*capacity|daily request count/i.test(text)) {
+    return {
+      category: 'rate-limit',
+      message: `The provider is rate-limiting requests (${said}): wait and retry`,
+    };
+  }
+  return { category: 'generic', message: `The node returned an error: ${said}` };
+}
+
+/** Decodes a JSON-RPC error object by code and message (see node-support-and-pitfalls §2 for the texts). */
+export function decodeRpcError(error: unknown, method?: string): DecodedRpcError {
+  const e = (error && typeof error === 'object' ? error : { message: String(error) }) as Record<
+    string,
+    unknown
+  >;
+  const code = typeof e.code === 'number' ? e.code : null;
+  const rpcMessage =
+    typeof e.message === 'string' ? e.message : typeof error === 'string' ? error : JSON.stringify(error);
+  const base: DecodedRpcError = { ...categorize(code, rpcMessage, method), code, rpcMessage };
+  if ('data' in e && e.data !== undefined && e.data !== null) {
+    base.data = e.data;
+    base.message += `; data: ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}`;
+  }
+  if (base.category === 'tracer-runtime' || base.category === 'timeout') {
+    const fn = /in server-side tracer function '(\w+)'/.exec(rpcMessage);
+    if (fn) base.tracerFunction = fn[1];
+    const js = rpcMessage
+      .replace(/\s+in server-side tracer function '\w+'\s*$/, '')
+      .replace(/ at [\s\S]*$/, '');
+    if (base.category === 'tracer-runtime') base.jsError = js.trim();
+    if (fn) base.message += ` in function '${fn[1]}'`;
+  }
+  if (['tracer-runtime', 'tracer-syntax', 'timeout'].includes(base.category))
+    return withPosition(base, rpcMessage);
+  return base;
+}
