@@ -78,12 +78,12 @@ function constructDiagnostics(
 
 function run(source: string, profile: Profile): Es5Result {
   const index = createLineIndex(source);
-  const brackets = scanBrackets(source);
-  if (brackets.maxDepth > maxNestingDepth) {
+  const brackets = scanBrackets(source, source.length, maxNestingDepth);
+  if (brackets.overLimitAt >= 0) {
     const first = source[skipTrivia(source, 0)];
     const goal = first === '{' || first === '(' ? 'expression' : 'program';
     return {
-      diagnostics: [tooDeep(index, brackets.maxDepthAt)],
+      diagnostics: [tooDeep(index, brackets.overLimitAt)],
       goal,
       ast: null,
       es5Valid: false,

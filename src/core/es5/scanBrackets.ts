@@ -11,8 +11,8 @@ export interface OpenBracket {
 export interface BracketScan {
   /** Deepest nesting of brackets seen. */
   maxDepth: number;
-  /** Offset of the first bracket that reached {@link maxDepth}. */
-  maxDepthAt: number;
+  /** Offset of the first bracket nested deeper than the `depthLimit` argument (-1 when none is). */
+  overLimitAt: number;
   /** Brackets still open where the scan stopped (outermost first). */
   open: OpenBracket[];
   /** Offset where the scan stopped (the end, or the first token acorn's tokenizer could not read). */
@@ -22,10 +22,10 @@ export interface BracketScan {
 const closerOf: Record<string, string> = { '{': '}', '(': ')', '[': ']', '${': '}' };
 
 /** Scans `source` up to `limit` (default: the end). Iterative; never throws. */
-export function scanBrackets(source: string, limit = source.length): BracketScan {
+export function scanBrackets(source: string, limit = source.length, depthLimit = Infinity): BracketScan {
   const open: OpenBracket[] = [];
   let maxDepth = 0;
-  let maxDepthAt = 0;
+  let overLimitAt = -1;
   let stoppedAt = 0;
   try {
     for (const token of tokenizer(source, { ecmaVersion: 'latest', allowHashBang: true })) {
@@ -34,10 +34,8 @@ export function scanBrackets(source: string, limit = source.length): BracketScan
       const text = source.slice(token.start, token.end);
       if (text in closerOf) {
         open.push({ text, start: token.start });
-        if (open.length > maxDepth) {
-          maxDepth = open.length;
-          maxDepthAt = token.start;
-        }
+        if (open.length > depthLimit && overLimitAt < 0) overLimitAt = token.start;
+        if (open.length > maxDepth) maxDepth = open.length;
       } else if ((text === '}' || text === ')' || text === ']') && open.length > 0) {
         if (closerOf[open[open.length - 1].text] === text) open.pop();
       }
@@ -45,7 +43,7 @@ export function scanBrackets(source: string, limit = source.length): BracketScan
   } catch {
     // The tokenizer stops at the first unreadable token; what was read so far is still useful.
   }
-  return { maxDepth, maxDepthAt, open, stoppedAt };
+  return { maxDepth, overLimitAt, open, stoppedAt };
 }
 
 /** The closing bracket for an opening one. */

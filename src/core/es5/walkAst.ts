@@ -47,7 +47,7 @@ export function walkAst(
   }
 }
 
-/** True when `pred` holds for some node under `root` (the root included); `stopAt` subtrees are not entered. */
+/** True when `pred` holds for some node under `root` (the root included); `stopAt` nodes (the root too) are not entered. */
 export function someNode(
   root: AnyNode,
   pred: (node: AnyNode) => boolean,
@@ -57,7 +57,7 @@ export function someNode(
   walkAst(root, (node) => {
     if (found) return 'skip';
     if (pred(node)) found = true;
-    else if (node !== root && stopAt(node)) return 'skip';
+    else if (stopAt(node)) return 'skip';
   });
   return found;
 }
