@@ -19,7 +19,12 @@ export interface BracketScan {
   stoppedAt: number;
 }
 
-const closerOf: Record<string, string> = { '{': '}', '(': ')', '[': ']', '${': '}' };
+const closerOf = new Map([
+  ['{', '}'],
+  ['(', ')'],
+  ['[', ']'],
+  ['${', '}'],
+]);
 
 /** Scans `source` up to `limit` (default: the end). Iterative; never throws. */
 export function scanBrackets(source: string, limit = source.length, depthLimit = Infinity): BracketScan {
@@ -32,12 +37,12 @@ export function scanBrackets(source: string, limit = source.length, depthLimit =
       if (token.start >= limit) break;
       stoppedAt = token.end;
       const text = source.slice(token.start, token.end);
-      if (text in closerOf) {
+      if (closerOf.has(text)) {
         open.push({ text, start: token.start });
         if (open.length > depthLimit && overLimitAt < 0) overLimitAt = token.start;
         if (open.length > maxDepth) maxDepth = open.length;
       } else if ((text === '}' || text === ')' || text === ']') && open.length > 0) {
-        if (closerOf[open[open.length - 1].text] === text) open.pop();
+        if (closerOf.get(open[open.length - 1].text) === text) open.pop();
       }
     }
   } catch {
@@ -48,5 +53,5 @@ export function scanBrackets(source: string, limit = source.length, depthLimit =
 
 /** The closing bracket for an opening one. */
 export function closingBracket(text: string): string {
-  return closerOf[text] ?? '';
+  return closerOf.get(text) ?? '';
 }

@@ -118,6 +118,10 @@ describe('size and depth', () => {
     const r = checkEs5('{a: ' + '['.repeat(256) + ']'.repeat(256) + '}');
     expect(r.diagnostics.map(show)).toEqual([`1:260 es5/too-deeply-nested ${tooDeep}`]);
   });
+  it('names such as toString or constructor are not brackets (300 calls in a row)', () => {
+    const body = 'x.toString(); x.constructor; x.hasOwnProperty("a"); x.valueOf;\n'.repeat(300);
+    expect(checkEs5(`{f: function (x) {\n${body}}}`).diagnostics).toEqual([]);
+  });
   it('brackets inside strings, comments and regexps do not count', () => {
     const code = `{s: "${'('.repeat(1000)}", r: /${'\\('.repeat(500)}/ /* ${'['.repeat(1000)} */}`;
     expect(checkEs5(code).diagnostics).toEqual([]);
