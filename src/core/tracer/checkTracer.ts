@@ -46,6 +46,7 @@ const rules: LintRule[] = [
 /** Checks a tracer source: ES5.1 syntax, accepted form, geth's required shape, and lint rules. Never throws. */
 export function checkTracer(source: string, options: { profile?: Profile } = {}): TracerCheckResult {
   const es5 = checkEs5(source, options);
+  if (typeof source !== 'string') return { diagnostics: es5.diagnostics, tracer: null, members: [], es5 };
   try {
     return run(source, es5);
   } catch (e) {
