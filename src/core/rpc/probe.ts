@@ -1,0 +1,178 @@
+import type { RpcResult } from './classifyResponse.ts';
+import { describeIgnoredResult, detectClientFamily } from './describeTracerEcho.ts';
+import {
+  type JsTracingSupport,
+  type ProbeOptions,
+  type ProbeReport,
+  type ProbeSend,
+  brokenTracer,
+  canaryTracer,
+  createProbeSession,
+  probeCall,
+  randomNonce,
+} from './probeSession.ts';
+
+export type {
+  JsTracingSupport,
+  ProbeEvidence,
+  ProbeOptions,
+  ProbeReport,
+  ProbeSend,
+} from './probeSession.ts';
+export { brokenTracer, canaryTracer, probeCall } from './probeSession.ts';
+
+type Call = ReturnType<typeof createProbeSession>['call'];
+
+/** A verdict, or `next` to try debug_traceTransaction, or `candidate` when the nonce came back. */
+type Step = { verdict: JsTracingSupport; summary: string } | { next: string } | { candidate: true };
+
+const isAuthError = (r: RpcResult) => r.kind === 'http-error' && (r.status === 401 || r.status === 403);
+
+function judgeCanary(r: RpcResult, nonce: string, method: string): Step {
+  if (r.kind === 'unreachable') return { verdict: 'unreachable', summary: r.message };
+  if (isAuthError(r)) return { verdict: 'auth-required', summary: r.message };
+  if (r.kind === 'ok') {
+    if (r.result === nonce) return { candidate: true };
+    const what = describeIgnoredResult(r.result);
+    return {
+      verdict: 'ignored',
+      summary: `${method} answered with ${what} instead of the canary's nonce: the node ignores custom tracers (a "no error means supported" check would be fooled)`,
+    };
+  }
+  if (r.kind === 'rpc-error') {
+    if (r.error.category === 'js-unsupported') {
+      return { verdict: 'unsupported', summary: `The node refuses custom JavaScript tracers: ${r.message}` };
+    }
+    if (r.error.category === 'rate-limit') return { verdict: 'ambiguous', summary: r.message };
+    return { next: r.message };
+  }
+  return { verdict: 'ambiguous', summary: `${method}: ${r.message}` };
+}
+
+/** Runs the negative control with the method that returned the nonce. */
+async function confirm(call: Call, method: string, target: unknown, nonce: string): Promise<Step> {
+  const r = await call(
+    method,
+    [...(Array.isArray(target) ? target : [target]), { tracer: brokenTracer(nonce) }],
+    'negative control: a tracer whose result throws must produce an error',
+  );
+  if (r.kind === 'rpc-error' || (r.kind === 'ok' && Array.isArray(r.result) && r.txErrors.length > 0)) {
+    return {
+      verdict: 'supported',
+      summary: `The node ran the canary tracer (${method} returned its nonce) and reported the failing tracer as an error: custom JavaScript tracing works`,
+    };
+  }
+  if (r.kind === 'ok') {
+    return {
+      verdict: 'ignored',
+      summary: `The node returned the nonce but also accepted a tracer that throws (answer: ${describeIgnoredResult(r.result)}): it does not really run tracers`,
+    };
+  }
+  return { verdict: 'ambiguous', summary: `The canary worked, but the negative control gave: ${r.message}` };
+}
+
+/** Finds a transaction hash in the most recent blocks, newest first. */
+export async function findRecentTransaction(
+  call: Call,
+  latest: bigint | undefined,
+  maxBlocks: number,
+): Promise<string | undefined> {
+  for (let i = 0; i < maxBlocks; i++) {
+    if (latest !== undefined && latest - BigInt(i) < 0n) return undefined;
+    const tag = latest === undefined ? 'latest' : '0x' + (latest - BigInt(i)).toString(16);
+    const r = await call(
+      'eth_getBlockByNumber',
+      [tag, false],
+      `looking for a transaction to trace (block ${tag})`,
+    );
+    if (r.kind !== 'ok' || !r.result || typeof r.result !== 'object') return undefined;
+    const txs = (r.result as { transactions?: unknown[]; number?: string }).transactions;
+    const hash = txs?.find((t) => typeof t === 'string');
+    if (typeof hash === 'string') return hash;
+    if (latest === undefined) return undefined;
+  }
+  return undefined;
+}
+
+async function fallback(
+  call: Call,
+  nonce: string,
+  latest: bigint | undefined,
+  o: ProbeOptions,
+  traceCallSaid: string,
+): Promise<Step> {
+  const options = { tracer: canaryTracer(nonce), timeout: o.timeout ?? '10s' };
+  const hash = await findRecentTransaction(call, latest, o.maxBlocksToScan ?? 16);
+  const target = hash ?? '0x' + '00'.repeat(32);
+  const note = hash
+    ? 'canary tracer on a recent transaction'
+    : 'no recent transaction: does debug_traceTransaction exist at all?';
+  const r = await call('debug_traceTransaction', [target, options], note);
+  if (r.kind === 'rpc-error' && r.error.category === 'method-missing') {
+    return {
+      verdict: 'debug-disabled',
+      summary: `Neither debug_traceCall nor debug_traceTransaction is available: the debug namespace is off or blocked (${r.error.rpcMessage})`,
+    };
+  }
+  if (!hash) {
+    return {
+      verdict: 'ambiguous',
+      summary: `debug_traceCall gave: ${traceCallSaid}; and there is no recent transaction to try debug_traceTransaction on`,
+    };
+  }
+  const step = judgeCanary(r, nonce, 'debug_traceTransaction');
+  if ('next' in step)
+    return {
+      verdict: 'ambiguous',
+      summary: `debug_traceCall gave: ${traceCallSaid}; debug_traceTransaction gave: ${step.next}`,
+    };
+  if ('candidate' in step || step.verdict === 'ignored') {
+    const confirmed = await confirm(call, 'debug_traceTransaction', target, nonce);
+    return 'candidate' in step ? confirmed : step;
+  }
+  return step;
+}
+
+function finish(step: Step, base: Omit<ProbeReport, 'jsTracing' | 'summary'>, errors: string[]): ProbeReport {
+  const s = 'verdict' in step ? step : { verdict: 'ambiguous' as const, summary: 'no verdict' };
+  return {
+    jsTracing: s.verdict,
+    summary: s.summary,
+    ...base,
+    clientFamily: detectClientFamily(base.clientVersion, errors),
+  };
+}
+
+/**
+ * Finds out whether a node really runs custom JavaScript tracers, without being fooled by nodes that ignore them:
+ * a canary tracer must return its random nonce, and a tracer that throws must produce an error
+ * (node-support-and-pitfalls "Probe design implications"). Transport-agnostic: `send` carries each request.
+ */
+export async function probeNode(send: ProbeSend, o: ProbeOptions = {}): Promise<ProbeReport> {
+  const nonce = o.nonce ?? randomNonce();
+  const { evidence, call } = createProbeSession(send);
+  const base: Omit<ProbeReport, 'jsTracing' | 'summary'> = { clientFamily: 'unknown', evidence };
+  const errors = () => evidence.filter((e) => e.kind !== 'ok').map((e) => e.message);
+  const v = await call('web3_clientVersion', [], 'which client answers');
+  if (v.kind === 'unreachable') return finish({ verdict: 'unreachable', summary: v.message }, base, []);
+  if (isAuthError(v)) return finish({ verdict: 'auth-required', summary: v.message }, base, []);
+  if (v.kind === 'ok' && typeof v.result === 'string') base.clientVersion = v.result;
+  const b = await call('eth_blockNumber', [], 'latest block');
+  if (isAuthError(b)) return finish({ verdict: 'auth-required', summary: b.message }, base, []);
+  let latest: bigint | undefined;
+  if (b.kind === 'ok' && typeof b.result === 'string' && /^0x[0-9a-f]+$/i.test(b.result)) {
+    base.latestBlock = b.result;
+    latest = BigInt(b.result);
+  }
+  const c = await call(
+    'debug_traceCall',
+    [probeCall, 'latest', { tracer: canaryTracer(nonce), timeout: o.timeout ?? '10s' }],
+    `canary tracer: must return exactly '${nonce}'`,
+  );
+  let step = judgeCanary(c, nonce, 'debug_traceCall');
+  if ('candidate' in step) step = await confirm(call, 'debug_traceCall', [probeCall, 'latest'], nonce);
+  else if ('verdict' in step && step.verdict === 'ignored')
+    await confirm(call, 'debug_traceCall', [probeCall, 'latest'], nonce);
+  else if ('next' in step) step = await fallback(call, nonce, latest, o, step.next);
+  return finish(step, base, errors());
+}

@@ -1,0 +1,88 @@
+import { type RpcResult, classifyResponse } from './classifyResponse.ts';
+import type { ClientFamily } from './describeTracerEcho.ts';
+import { type JsonRpcRequest, buildRequest } from './jsonRpc.ts';
+import type { TransportOutcome } from './transportOutcome.ts';
+
+/** The probe's verdict on custom JavaScript tracing. */
+export type JsTracingSupport =
+  'supported' | 'ignored' | 'unsupported' | 'debug-disabled' | 'auth-required' | 'unreachable' | 'ambiguous';
+
+/** One request the probe made, what came back and what it showed. */
+export interface ProbeEvidence {
+  request: JsonRpcRequest;
+  kind: RpcResult['kind'];
+  /** The classifier's message for the answer. */
+  message: string;
+  /** The start of the result as JSON (results can be huge struct-log traces). */
+  resultPreview?: string;
+  note: string;
+}
+
+/** What {@link probeNode} found. */
+export interface ProbeReport {
+  jsTracing: JsTracingSupport;
+  /** One or two sentences explaining the verdict. */
+  summary: string;
+  clientVersion?: string;
+  latestBlock?: string;
+  clientFamily: ClientFamily;
+  evidence: ProbeEvidence[];
+}
+
+/** Sends one request: implementations should send `request` as is (method and params are given for convenience). */
+export type ProbeSend = (
+  method: string,
+  params: unknown[],
+  request: JsonRpcRequest,
+) => Promise<TransportOutcome>;
+
+/** Options of {@link probeNode}. */
+export interface ProbeOptions {
+  /** The canary's nonce (random by default). */
+  nonce?: string;
+  /** How many recent blocks to scan for a transaction when debug_traceCall is missing (default 16). */
+  maxBlocksToScan?: number;
+  /** The `timeout` tracing option sent with the canary (default "10s"). */
+  timeout?: string;
+}
+
+/** The trivial call traced by the canary: a zero-value transfer to an account without code. */
+export const probeCall = {
+  from: '0x0000000000000000000000000000000000000000',
+  to: '0x000000000000000000000000000000000000dead',
+  gas: '0x5208',
+  value: '0x0',
+};
+
+/** The canary tracer: returns the nonce and nothing else. */
+export function canaryTracer(nonce: string): string {
+  return `{n:'${nonce}',fault:function(){},result:function(){return this.n;}}`;
+}
+
+/** The negative control: valid syntax, but `result` throws, so a node that really runs it must answer with an error. */
+export function brokenTracer(nonce: string): string {
+  return `{fault:function(){},result:function(){throw new Error('${nonce}-negative-control');}}`;
+}
+
+/** A random canary nonce such as `probe-1f2e…`. */
+export function randomNonce(): string {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return 'probe-' + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Builds the probe state: a request counter, evidence list and a `call` helper. */
+export function createProbeSession(send: ProbeSend) {
+  const evidence: ProbeEvidence[] = [];
+  let id = 1;
+  const call = async (method: string, params: unknown[], note: string): Promise<RpcResult> => {
+    const request = buildRequest(method, params, 'ethereum', id++);
+    const result = classifyResponse(await send(method, params, request), { method });
+    const item: ProbeEvidence = { request, kind: result.kind, message: result.message, note };
+    if (result.kind === 'ok')
+      item.resultPreview = (JSON.stringify(result.result) ?? 'undefined').slice(0, 400);
+    evidence.push(item);
+    return result;
+  };
+  return { evidence, call };
+}
