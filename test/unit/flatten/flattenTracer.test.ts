@@ -1,6 +1,11 @@
+import { parseExpressionAt } from 'acorn';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { checkEs5 } from '../../../src/core/es5/checkEs5.ts';
 import { flattenTracer } from '../../../src/core/flatten/flattenTracer.ts';
 import type { Profile } from '../../../src/core/profile.ts';
+import { checkTracer } from '../../../src/core/tracer/checkTracer.ts';
+import { normalizeAst } from './normalizeAst.ts';
 
 const fault = 'fault: function(log) {}';
 
@@ -97,6 +102,7 @@ describe('flattenTracer: exact ready-to-send strings', () => {
     expect(r.code).toBe(expected);
     expect(r.ok).toBe(true);
     expect(flattenTracer(r.code, { profile }).code).toBe(expected);
+    if (profile === 'strict') expect(checkEs5(r.code, { profile: 'strict' }).es5Valid).toBe(true);
   });
 });
 
@@ -164,5 +170,23 @@ describe('flattenTracer: errors come back as diagnostics, never thrown', () => {
     expect(errors.length).toBeGreaterThan(0);
     if (ruleId) expect(errors.map((d) => d.ruleId)).toContain(ruleId);
     for (const d of errors) expect(d.message.length).toBeGreaterThan(10);
+  });
+});
+
+describe('flattenTracer on the bundled templates: same AST, ES5 stays ES5, idempotent', () => {
+  const dir = new URL('../../../tracer-templates/', import.meta.url);
+  const names = existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.js')) : [];
+  test.each(names)('%s', (name) => {
+    const source = readFileSync(new URL(name, dir), 'utf8');
+    const checked = checkTracer(source, { profile: 'goja' });
+    const profile: Profile = checked.es5.es5Valid ? 'strict' : 'goja';
+    const r = flattenTracer(source, { profile });
+    expect(r.ok).toBe(true);
+    expect(r.code).not.toMatch(/["\n\r\u2028\u2029]/);
+    const object = checkTracer(source, { profile }).tracer!.object;
+    const back = parseExpressionAt(r.code, 0, { ecmaVersion: 'latest' });
+    expect(normalizeAst(back)).toEqual(normalizeAst(object));
+    if (profile === 'strict') expect(checkEs5(r.code, { profile: 'strict' }).es5Valid).toBe(true);
+    expect(flattenTracer(r.code, { profile }).code).toBe(r.code);
   });
 });

@@ -5,7 +5,8 @@ import { flattenTracer } from '../../../src/core/flatten/flattenTracer.ts';
 function identifiers(code: string, from = 0, to = code.length): Array<{ name: string; start: number }> {
   const out: Array<{ name: string; start: number }> = [];
   for (const t of tokenizer(code.slice(from, to), { ecmaVersion: 'latest' }))
-    if (t.type.label === 'name') out.push({ name: String(t.value), start: t.start + from });
+    if (t.type.label === 'name')
+      out.push({ name: String((t as unknown as { value: unknown }).value), start: t.start + from });
   return out;
 }
 
