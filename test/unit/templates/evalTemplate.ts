@@ -16,24 +16,28 @@ function fromHex(hex: string): Uint8Array {
   return Uint8Array.from(even.match(/../g) ?? [], (b) => parseInt(b, 16));
 }
 
-function toAddress(x: string | ArrayLike<number>): Uint8Array {
+function fit(x: string | ArrayLike<number>, size: number): Uint8Array {
   const b = typeof x === 'string' ? fromHex(x) : Uint8Array.from(x);
-  const out = new Uint8Array(20);
-  out.set(b.slice(Math.max(0, b.length - 20)), Math.max(0, 20 - b.length));
+  const out = new Uint8Array(size);
+  out.set(b.slice(Math.max(0, b.length - size)), Math.max(0, size - b.length));
   return out;
 }
 
+const toAddress = (x: string | ArrayLike<number>) => fit(x, 20);
+const toWord = (x: string | ArrayLike<number>) => fit(x, 32);
+
 /**
  * Evaluates a template's object literal outside any EVM, with the pure helper globals a test needs (toHex,
- * toAddress, bigInt, slice). Only for testing a template's own helper methods; the tracer API objects are fakes.
+ * toAddress, toWord, bigInt, slice). Only for testing a template's own helper methods; the tracer API objects are fakes.
  */
 export function evalTemplate(file: string): Record<string, unknown> & { [k: string]: any } {
   const source = readFileSync(join(dir, file), 'utf8');
   const code = source.slice(source.indexOf('*/') + 2);
   const slice = (b: Uint8Array, s: number, e: number) => b.slice(s, e);
   const isPrecompiled = (a: Uint8Array) => toHex(a) <= '0x0000000000000000000000000000000000000011';
-  const make = new Function('toHex', 'toAddress', 'bigInt', 'slice', 'isPrecompiled', `return (${code});`);
-  return make(toHex, toAddress, bigInt, slice, isPrecompiled);
+  const names = ['toHex', 'toAddress', 'toWord', 'bigInt', 'slice', 'isPrecompiled'];
+  const make = new Function(...names, `return (${code});`);
+  return make(toHex, toAddress, toWord, bigInt, slice, isPrecompiled);
 }
 
 export { fromHex, toHex };
