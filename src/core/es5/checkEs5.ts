@@ -43,8 +43,8 @@ const maxNestingDepth = 256;
 const emptyMessage =
   'The tracer is empty: expected an object literal such as {result: function(ctx, db) {…}, fault: function(log, db) {}}';
 
-function tooDeep(index: LineIndex, at: number): Diagnostic {
-  const message = `The code is nested too deeply to check (over ${maxNestingDepth} levels of brackets)`;
+function tooDeep(index: LineIndex, at: number, levels = maxNestingDepth): Diagnostic {
+  const message = `The code is nested too deeply to check (over ${levels} levels of brackets)`;
   return { severity: 'error', ruleId: 'es5/too-deeply-nested', message, range: index.rangeOf(at, at + 1) };
 }
 
@@ -98,7 +98,11 @@ function run(source: string, profile: Profile): Es5Result {
     ];
   } else if (!parsed.ast) {
     const error = parsed.error!;
-    diagnostics = [error.tooDeep ? tooDeep(index, error.pos) : describeSyntaxError(source, error, index)];
+    // acorn ran out of stack below the limit (a small stack, e.g. in a worker): say how deep it got.
+    const levels = () => scanBrackets(source, error.pos).open.length;
+    diagnostics = [
+      error.tooDeep ? tooDeep(index, error.pos, levels()) : describeSyntaxError(source, error, index),
+    ];
   } else if (!parsed.es5Valid) {
     diagnostics = constructDiagnostics(source, parsed, index, profile);
   }

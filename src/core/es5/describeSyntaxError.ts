@@ -1,5 +1,5 @@
 import type { Diagnostic, LineIndex } from '../diagnostics.ts';
-import type { ParseFailure } from './parseGoal.ts';
+import { tokenEndAt, type ParseFailure } from './parseGoal.ts';
 import { closingBracket, scanBrackets } from './scanBrackets.ts';
 
 const keywords = new Set(
@@ -15,7 +15,7 @@ const identifierStart = /^[A-Za-z_$\\\u0080-\uffff]/;
 export function printable(text: string): string {
   return text.replace(
     // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
     (c) => '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0'),
   );
 }
@@ -65,11 +65,17 @@ export function describeSyntaxError(source: string, failure: ParseFailure, index
   let end = Math.min(Math.max(failure.raisedAt, pos), source.length);
   let message = printable(failure.message);
   if (/^Unexpected token$/.test(failure.message)) {
+    // acorn may raise after reading further; name only the token at the error position.
+    if (pos < source.length) end = Math.min(end, tokenEndAt(source, pos));
     const text = source.slice(pos, end);
     if (pos >= source.length || text === '') message = endOfInput(source, index);
     else if (failure.afterExpression !== undefined) {
       message = `${nameToken(text)}: the expression already ended at ${where(index, failure.afterExpression)}`;
     } else message = nameToken(text) + missingSeparatorHint(source, failure, text);
+  } else if (failure.message.startsWith("'import' and 'export' may appear only")) {
+    const word = source.startsWith('import', pos) ? 'import' : 'export';
+    message = `'${word}' can only appear in an ES module; a tracer is one object literal, not a module`;
+    end = pos + word.length;
   } else if (failure.message.startsWith('Unexpected character') && source[pos - 1] === '#') {
     // acorn reads '#' as the start of a private name and complains about the character after it.
     message = "Unexpected character '#'";

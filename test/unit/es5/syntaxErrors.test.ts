@@ -113,6 +113,15 @@ describe('syntax errors name the token', () => {
     end: '2:2',
   });
   invalid('{a: "\\u00G1"}', e, 'Bad character escape sequence', '1:8');
+  invalid('() + 0', e, "Unexpected token ')'", '1:2', { end: '1:3' });
+  invalid(
+    'export 3',
+    e,
+    "'export' can only appear in an ES module; a tracer is one object literal, not a module",
+    '1:1',
+    { end: '1:7' },
+  );
+  invalid('\u200c = 1', e, "Unexpected character '\\u200C'", '1:1', { end: '1:2' });
   invalid('{a: function (a b) {}}', e, "Unexpected identifier 'b': is a ',' missing before it?", '1:17');
   invalid('{a: "\ud800" + #}', e, "Unexpected character '#'", '1:11', { end: '1:12' });
 });
