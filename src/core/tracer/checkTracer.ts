@@ -10,6 +10,7 @@ import { createTypeInference } from './inferType.ts';
 import type { LintContext, LintRule } from './lintContext.ts';
 import { lintBufferArgs } from './lintBufferArgs.ts';
 import { lintDoubleQuoted } from './lintDoubleQuoted.ts';
+import { lintBigIntHexPrefix, lintCreate2Salt, lintPrecompiledInSetup } from './lintHelperCalls.ts';
 import { lintKnownStrings } from './lintKnownStrings.ts';
 import { lintMembers } from './lintMembers.ts';
 import { lintBigIntEquality, lintNegativePeek, lintUnknownGlobal } from './lintMisc.ts';
@@ -41,6 +42,9 @@ const rules: LintRule[] = [
   lintUnknownGlobal,
   lintNegativePeek,
   lintBigIntEquality,
+  lintCreate2Salt,
+  lintPrecompiledInSetup,
+  lintBigIntHexPrefix,
 ];
 
 /** Checks a tracer source: ES5.1 syntax, accepted form, geth's required shape, and lint rules. Never throws. */

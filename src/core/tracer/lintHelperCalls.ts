@@ -1,0 +1,68 @@
+import type * as estree from 'estree';
+import type { Fix } from '../diagnostics.ts';
+import type { LintContext, LintRule } from './lintContext.ts';
+import { textOf } from './lintContext.ts';
+import type { AnyNode } from './walkNodes.ts';
+
+/** The name of a call to one of geth's global helpers (not shadowed by a local), else undefined. */
+function helperName(
+  node: estree.Node,
+  fn: Parameters<LintRule>[0]['fn'],
+  cx: LintContext,
+): string | undefined {
+  if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier') return undefined;
+  return cx.types.isGlobal(node.callee.name, fn) ? node.callee.name : undefined;
+}
+
+/** `toContract2(from, salt, code)` with a bigInt salt: geth reads the salt as hex text, a bigInt gives decimal. */
+export const lintCreate2Salt: LintRule = (visit, cx) => {
+  if (helperName(visit.node, visit.fn, cx) !== 'toContract2') return;
+  const salt = (visit.node as estree.CallExpression).arguments[1] as AnyNode | undefined;
+  if (!salt || cx.types.typeOf(salt, visit.fn) !== 'bigInt') return;
+  const message =
+    'toContract2() reads the salt as a hex string, and a bigInt turns into decimal text here: pass salt.toString(16)';
+  const text = textOf(cx, salt);
+  const simple = ['Identifier', 'MemberExpression', 'CallExpression'].includes(salt.type);
+  const fix: Fix = {
+    title: 'Use .toString(16)',
+    edits: [{ start: salt.start, end: salt.end, text: `${simple ? text : `(${text})`}.toString(16)` }],
+  };
+  cx.report(cx.r.make('warning', 'tracer/create2-salt-not-hex', message, salt.start, salt.end, fix));
+};
+
+/** `isPrecompiled()` in setup: geth fills the precompile list only when the transaction starts. */
+export const lintPrecompiledInSetup: LintRule = (visit, cx) => {
+  if (helperName(visit.node, visit.fn, cx) !== 'isPrecompiled') return;
+  let f = visit.fn;
+  while (f && f.memberName === null) f = f.parent;
+  if (f?.memberName !== 'setup') return;
+  const message =
+    'isPrecompiled() is always false in setup(): geth fills the precompile list only when the transaction starts';
+  const callee = (visit.node as estree.SimpleCallExpression).callee as AnyNode;
+  cx.report(cx.r.make('warning', 'tracer/precompiled-in-setup', message, callee.start, callee.end));
+};
+
+/** `bigInt('0x…')`, `bigInt('0x…', 16)` or `bigInt(toHex(x), 16)`: BigInteger.js rejects the 0x prefix. */
+export const lintBigIntHexPrefix: LintRule = (visit, cx) => {
+  if (helperName(visit.node, visit.fn, cx) !== 'bigInt') return;
+  const call = visit.node as estree.SimpleCallExpression & AnyNode;
+  const [value, radix] = call.arguments as AnyNode[];
+  if (!value || (radix && !(radix.type === 'Literal' && radix.value === 16))) return;
+  let fix: Fix | undefined;
+  if (value.type === 'Literal' && typeof value.value === 'string' && /^0x/i.test(value.value)) {
+    const digits = value.value.slice(2);
+    const quote = cx.source[value.start];
+    fix = {
+      title: "Drop '0x' and use radix 16",
+      edits: [{ start: call.start, end: call.end, text: `bigInt(${quote}${digits || '0'}${quote}, 16)` }],
+    };
+  } else if (radix && helperName(value, visit.fn, cx) === 'toHex') {
+    fix = {
+      title: "Drop '0x' with .slice(2)",
+      edits: [{ start: value.end, end: value.end, text: '.slice(2)' }],
+    };
+  } else return;
+  const message =
+    "bigInt() does not take a '0x' prefix: with radix 16 it throws 'x is not a valid digit in base 16', without a radix values of 2^53 and more throw 'Invalid integer'; pass the hex digits with radix 16";
+  cx.report(cx.r.make('warning', 'tracer/bigint-hex-prefix', message, value.start, value.end, fix));
+};
