@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { parse, parseExpressionAt, type Options } from 'acorn';
+import { parse, parseExpressionAt, type Options, type Token } from 'acorn';
 import { describe, expect, it } from 'vitest';
 import { checkEs5, type Es5Result } from '../../../src/core/es5/checkEs5.ts';
 
@@ -32,7 +32,7 @@ function accepts(source: string, options: Options): boolean {
 /** One expression, then at most whitespace, comments and one ';' (the reading checkEs5 prefers). */
 function isOneExpression(source: string): boolean {
   try {
-    const tokens: { end: number }[] = [];
+    const tokens: Token[] = [];
     parseExpressionAt(source, 0, { ecmaVersion: 'latest', onToken: tokens });
     const rest = source.slice(tokens[tokens.length - 1].end).replace(/\/\*[\s\S]*?\*\/|\/\/.*|\s/g, '');
     return rest === '' || rest === ';';
