@@ -1,0 +1,50 @@
+import { opcodeName } from '../../core/tracer/opcodes.ts';
+
+// @ethereumjs EVMError texts → geth's core/vm error strings (reference §1.4). Texts not listed pass through.
+const byEthereumjs: Record<string, string> = {
+  'out of gas': 'out of gas',
+  'code store out of gas': 'contract creation code storage out of gas',
+  'code size to deposit exceeds maximum code size': 'max code size exceeded',
+  'invalid JUMP': 'invalid jump destination',
+  'value out of range': 'return data out of bounds',
+  revert: 'execution reverted',
+  'static state change': 'write protection',
+  'create collision': 'contract address collision',
+  'insufficient balance': 'insufficient balance for transfer',
+  'invalid bytecode deployed': 'invalid code: must not begin with 0xef',
+  'initcode exceeds max initcode size': 'max initcode size exceeded',
+};
+
+/** The geth error string for an @ethereumjs EVM error of an op `op` (used for `invalid opcode: <NAME>`). */
+export function gethErrorText(error: { error?: string } | undefined, op?: number): string {
+  const text = error?.error ?? String(error);
+  if (text === 'invalid opcode') return `invalid opcode: ${opcodeName(op ?? 0xfe)}`;
+  return byEthereumjs[text] ?? text;
+}
+
+/** True for the ethereumjs text of REVERT. */
+export function isRevert(error: { error?: string } | undefined): boolean {
+  return error?.error === 'revert';
+}
+
+/**
+ * Pre-execution failures of @ethereumjs runTx → geth's texts (core/state_transition.go), best effort; the
+ * ethereumjs suffix ` (vm … -> block … -> tx …)` is dropped. Unknown messages pass through.
+ */
+export function gethPrecheckText(message: string, sender: string): string {
+  const m = message.replace(/ \([^()]*->[^()]*\)$/, '');
+  let r = /account has nonce of: (\d+) tx has nonce of: (\d+)/.exec(m);
+  if (r) {
+    const [state, tx] = [BigInt(r[1]), BigInt(r[2])];
+    return `nonce too ${tx < state ? 'low' : 'high'}: address ${sender}, tx: ${tx} state: ${state}`;
+  }
+  r = /(?:upfront|max) cost is: (\d+) and the sender's account \(\S+\) only has: (\d+)/.exec(m);
+  if (r) return `insufficient funds for gas * price + value: address ${sender} have ${r[2]} want ${r[1]}`;
+  r = /tx gas limit (\d+) is lower than the minimum gas limit of (\d+)/.exec(m);
+  if (r) return `intrinsic gas too low: have ${r[1]}, want ${r[2]}`;
+  r = /(?:maxFeePerGas|gasPrice) \((\d+)\) is less than the block's baseFeePerGas \((\d+)\)/.exec(m);
+  if (r)
+    return `max fee per gas less than block base fee: address ${sender}, maxFeePerGas: ${r[1]}, baseFee: ${r[2]}`;
+  if (/not EOA/.test(m)) return `sender not an eoa: address ${sender}`;
+  return m;
+}

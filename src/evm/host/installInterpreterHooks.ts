@@ -1,0 +1,241 @@
+import { createEVM, type EVM } from '@ethereumjs/evm';
+import type { Address } from '@ethereumjs/util';
+import { checkStack } from './stackTable.ts';
+
+// Why patch the interpreter: @ethereumjs's `step` event copies the whole stack and memory for every op, which
+// caps tracing at ~1.4 M steps/s, and its events miss what geth reports (calls that fail before a child frame
+// exists, SELFDESTRUCT frames, where an op's error comes from). The Interpreter class is not exported, so its
+// prototype is taken once from a throwaway EVM (a custom opcode sees `runState.interpreter`). The patched
+// methods call the original unless the interpreter's EVM carries an observer (HOOK), so untraced EVMs in the
+// same process behave exactly as before.
+
+/** The slice of @ethereumjs's Interpreter that the host reads (internal fields, checked by the unit tests). */
+export interface InterpreterLike {
+  _evm: EVM;
+  _env: {
+    address: Address;
+    caller: Address;
+    callData: Uint8Array;
+    callValue: bigint;
+    isCreate?: boolean;
+    isStatic: boolean;
+    depth: number;
+    contract: { balance: bigint; nonce: bigint };
+  };
+  _runState: {
+    programCounter: number;
+    opCode: number;
+    stack: { _store: bigint[]; _len: number };
+    memory: { _store: Uint8Array };
+    memoryWordCount: bigint;
+    gasRefund: bigint;
+    gasLeft: bigint;
+  };
+  common: { param(name: string): bigint };
+  lookupOpInfo(op: number): { opcodeInfo: { fee: number; isInvalid: boolean; code: number } };
+}
+
+/** What the host does at geth's hook points. All calls are synchronous. */
+export interface EvmObserver {
+  /** An op is about to run (gas charged, memory not expanded). `preError` = geth's pre-log error, if any. */
+  onStep(
+    ip: InterpreterLike,
+    cost: bigint,
+    gasLeft: bigint,
+    memWords: bigint,
+    preError: string | undefined,
+  ): void;
+  /** An interpreter starts running code (a frame with code). */
+  onFrameStart(ip: InterpreterLike): void;
+  /**
+   * The interpreter finished. `error` = its exceptional halt; `preLogged` = that error was found before its op was
+   * logged (so it already reached onStep; otherwise geth reports it through `fault`).
+   */
+  onFrameEnd(ip: InterpreterLike, error: { error: string } | undefined, preLogged: boolean): void;
+  /** A call that fails before a child frame exists (depth limit, balance): geth still reports enter/exit. */
+  onFailFast(ip: InterpreterLike, kind: 'call' | 'create', msg: FailFastMessage, error: string): void;
+  /** SELFDESTRUCT of the running contract to `beneficiary`, moving `value`. */
+  onSelfdestruct(ip: InterpreterLike, beneficiary: Address, value: bigint): void;
+}
+
+/** The message of a call/create that failed fast. */
+export interface FailFastMessage {
+  to?: Address;
+  codeAddress?: Address;
+  caller?: Address;
+  value: bigint;
+  data?: Uint8Array;
+  gasLimit: bigint;
+  delegatecall?: boolean;
+  salt?: Uint8Array;
+}
+
+/** Per-EVM hook state, stored under {@link HOOK} on the EVM instance. */
+export interface HookState {
+  observer: EvmObserver;
+  /** Set by the wrapped gas handlers when dynamic gas fails (the op is then logged with an error). */
+  gasError: { error: string } | undefined;
+  /** The interpreter whose last step carried a pre-log error (so its frame error is not a fault). */
+  preLogged: InterpreterLike | undefined;
+}
+
+/** Property under which an EVM carries its {@link HookState}. */
+export const HOOK = Symbol('tracerHost');
+
+type AnyFn = (this: InterpreterLike, ...args: never[]) => unknown;
+let patched: Promise<void> | undefined;
+
+/** Patches the Interpreter prototype once per process (idempotent). */
+export function ensureInterpreterPatched(): Promise<void> {
+  patched ??= capturePrototype().then(patchPrototype);
+  return patched;
+}
+
+async function capturePrototype(): Promise<Record<string, AnyFn>> {
+  let proto: Record<string, AnyFn> | undefined;
+  const evm = await createEVM({
+    customOpcodes: [
+      {
+        opcode: 0x0c,
+        opcodeName: 'CAPTURE',
+        baseFee: 0,
+        logicFunction: (runState: { interpreter: object }) => {
+          proto = Object.getPrototypeOf(runState.interpreter) as Record<string, AnyFn>;
+        },
+      },
+    ],
+  });
+  await evm.runCode({ code: Uint8Array.from([0x0c, 0x00]), gasLimit: 1000n });
+  if (!proto) throw new Error('could not reach the @ethereumjs Interpreter (internal API changed?)');
+  for (const name of ['run', '_runStepHook', '_baseCall', 'create', '_selfDestruct']) {
+    if (typeof proto[name] !== 'function')
+      throw new Error(`@ethereumjs Interpreter has no ${name}() (version changed?)`);
+  }
+  return proto;
+}
+
+function hookOf(ip: InterpreterLike): HookState | undefined {
+  return (ip._evm as unknown as { [HOOK]?: HookState })[HOOK];
+}
+
+function patchPrototype(proto: Record<string, AnyFn>): void {
+  const { run, _runStepHook: stepHook, _baseCall: baseCall, create, _selfDestruct: selfDestruct } = proto;
+
+  proto._runStepHook = async function (
+    this: InterpreterLike,
+    cost: bigint,
+    gasLeft: bigint,
+    memWords: bigint,
+  ) {
+    const h = hookOf(this);
+    if (!h) return stepHook.call(this, ...([cost, gasLeft, memWords] as never[]));
+    h.observer.onStep(this, cost, gasLeft, memWords, classifyPreLog(this, h, cost, gasLeft));
+  } as AnyFn;
+
+  proto.run = async function (this: InterpreterLike, ...args: never[]) {
+    const h = hookOf(this);
+    if (!h) return run.apply(this, args);
+    h.observer.onFrameStart(this);
+    const res = (await run.apply(this, args)) as { exceptionError?: { error: string } };
+    const preLogged = h.preLogged === this;
+    h.preLogged = undefined;
+    h.observer.onFrameEnd(this, res.exceptionError, preLogged);
+    return res;
+  } as AnyFn;
+
+  proto._baseCall = async function (this: InterpreterLike, msg: FailFastMessage) {
+    const h = hookOf(this);
+    if (h) {
+      const err = failFastError(this, msg.value, msg.delegatecall === true);
+      if (err) h.observer.onFailFast(this, 'call', msg, err);
+    }
+    return baseCall.call(this, msg as never);
+  } as AnyFn;
+
+  proto.create = async function (this: InterpreterLike, ...args: never[]) {
+    const h = hookOf(this);
+    if (h) {
+      const [gasLimit, value, data, salt] = args as unknown as [bigint, bigint, Uint8Array, Uint8Array?];
+      let err = failFastError(this, value, false);
+      if (!err && this._env.contract.nonce >= 0xffffffffffffffffn) err = 'nonce uint64 overflow';
+      if (err) h.observer.onFailFast(this, 'create', { gasLimit, value, data, salt }, err);
+    }
+    return create.apply(this, args);
+  } as AnyFn;
+
+  proto._selfDestruct = async function (this: InterpreterLike, to: Address) {
+    const h = hookOf(this);
+    if (h) h.observer.onSelfdestruct(this, to, this._env.contract.balance);
+    return selfDestruct.call(this, to as never);
+  } as AnyFn;
+}
+
+function failFastError(ip: InterpreterLike, value: bigint, delegate: boolean): string | undefined {
+  if (ip._env.depth >= Number(ip.common.param('stackLimit'))) return 'max call depth exceeded';
+  if (!delegate && ip._env.contract.balance < value) return 'insufficient balance for transfer';
+  return undefined;
+}
+
+// geth checks the stack, then charges constant and dynamic gas, and only then logs the op: failures of those
+// checks reach `step` with getError() set and never `fault`. @ethereumjs checks them later (or in the gas handler),
+// so the outcome is predicted here.
+function classifyPreLog(
+  ip: InterpreterLike,
+  h: HookState,
+  cost: bigint,
+  gasLeft: bigint,
+): string | undefined {
+  const rs = ip._runState;
+  const info = ip.lookupOpInfo(rs.opCode).opcodeInfo;
+  let err: string | undefined;
+  if (!info.isInvalid) err = checkStack(rs.opCode, rs.stack._len);
+  const gasErr = h.gasError;
+  h.gasError = undefined;
+  if (!err && gasErr) {
+    // A static-context violation found by the gas handler is geth's post-log `write protection` fault.
+    if (gasErr.error === 'static state change') return undefined;
+    err = gasErr.error === 'out of gas' ? 'out of gas' : `out of gas: ${gasErr.error}`;
+  }
+  if (!err && !info.isInvalid && cost > gasLeft) err = 'out of gas';
+  h.preLogged = err ? ip : undefined;
+  return err;
+}
+
+/**
+ * Attaches an observer to an EVM: wraps the dynamic gas handlers of its current opcode table (so gas failures are
+ * seen) and makes the interpreter call the step hook. Returns the function that detaches it again.
+ */
+export function attachObserver(evm: EVM, observer: EvmObserver): () => void {
+  const e = evm as unknown as {
+    [HOOK]?: HookState;
+    _opcodeMap: Array<{ gasHandler?: (...a: unknown[]) => Promise<bigint> } | undefined>;
+    events: { on(n: string, f: () => void): void; off(n: string, f: () => void): void };
+  };
+  const state: HookState = { observer, gasError: undefined, preLogged: undefined };
+  const original = e._opcodeMap;
+  e._opcodeMap = original.map((entry) => {
+    if (!entry?.gasHandler) return entry;
+    const handler = entry.gasHandler;
+    return {
+      ...entry,
+      gasHandler: async (...a: unknown[]) => {
+        try {
+          return await handler(...a);
+        } catch (err) {
+          if (err && typeof err === 'object' && 'errorType' in err)
+            state.gasError = err as unknown as { error: string };
+          throw err;
+        }
+      },
+    };
+  });
+  e[HOOK] = state;
+  const noop = () => {};
+  // The interpreter only calls its step hook when a `step` listener exists; the patched hook never emits it.
+  e.events.on('step', noop);
+  return () => {
+    e.events.off('step', noop);
+    e._opcodeMap = original;
+    delete e[HOOK];
+  };
+}

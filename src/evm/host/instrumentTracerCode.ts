@@ -1,0 +1,81 @@
+import { parse, type Node } from 'acorn';
+
+/** Name of the guard function the instrumented code calls (a parameter of the compiled function). */
+export const guardName = '__tracerGuard__';
+
+/** Insertions at one offset: closers of inner constructs come first, then openers, outer before inner. */
+type Edits = Map<number, { opens: string[]; closes: string[] }>;
+
+/**
+ * Inserts a call of the guard at the start of every loop body and every function body of `source`, so that an
+ * infinite loop or runaway recursion in the tracer ends at the deadline (and cannot swallow the timeout: the guard
+ * throws again at every following call). The text is otherwise unchanged (insertions only), so line numbers stay.
+ * Returns undefined when acorn cannot parse the text (the caller then runs it uninstrumented).
+ */
+export function instrumentTracerCode(source: string): string | undefined {
+  let ast: Node;
+  try {
+    ast = parse(source, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true });
+  } catch {
+    return undefined;
+  }
+  const edits: Edits = new Map();
+  const call = `${guardName}();`;
+  visit(ast, (node) => {
+    const n = node as Node & { body?: Node & { type: string }; expression?: boolean };
+    switch (n.type) {
+      case 'WhileStatement':
+      case 'DoWhileStatement':
+      case 'ForStatement':
+      case 'ForInStatement':
+      case 'ForOfStatement':
+        if (n.body) wrapStatement(n.body, call, edits);
+        break;
+      case 'FunctionDeclaration':
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+        if (!n.body) break;
+        if (n.body.type === 'BlockStatement') add(edits, n.body.start + 1, call, false);
+        else {
+          add(edits, n.body.start, `(${guardName}(), `, false);
+          add(edits, n.body.end, ')', true);
+        }
+        break;
+    }
+  });
+  // Apply from the end so earlier offsets stay valid.
+  let out = source;
+  for (const at of [...edits.keys()].sort((a, b) => b - a)) {
+    const e = edits.get(at)!;
+    out = out.slice(0, at) + e.closes.reverse().join('') + e.opens.join('') + out.slice(at);
+  }
+  return out;
+}
+
+function add(edits: Edits, at: number, text: string, close: boolean): void {
+  let e = edits.get(at);
+  if (!e) edits.set(at, (e = { opens: [], closes: [] }));
+  (close ? e.closes : e.opens).push(text);
+}
+
+function wrapStatement(body: Node & { type: string }, call: string, edits: Edits): void {
+  if (body.type === 'BlockStatement') add(edits, body.start + 1, call, false);
+  else {
+    add(edits, body.start, `{${call}`, false);
+    add(edits, body.end, '}', true);
+  }
+}
+
+function visit(node: Node, fn: (n: Node) => void): void {
+  fn(node);
+  for (const key of Object.keys(node)) {
+    const v = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(v)) {
+      for (const c of v) if (isNode(c)) visit(c, fn);
+    } else if (isNode(v)) visit(v, fn);
+  }
+}
+
+function isNode(v: unknown): v is Node {
+  return typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string';
+}

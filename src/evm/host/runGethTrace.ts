@@ -1,0 +1,305 @@
+import { getActivePrecompiles, type EVM } from '@ethereumjs/evm';
+import { runTx, type RunTxResult } from '@ethereumjs/vm';
+import { type Address, bigIntToBytes, generateAddress, generateAddress2 } from '@ethereumjs/util';
+import {
+  attachObserver,
+  ensureInterpreterPatched,
+  type EvmObserver,
+  type FailFastMessage,
+  type InterpreterLike,
+} from './installInterpreterHooks.ts';
+import { gethErrorText, gethPrecheckText, isRevert } from './gethErrors.ts';
+import type { TraceRun } from './traceTypes.ts';
+import { TracerError } from './traceTypes.ts';
+
+/** The state of the op being logged: one object, reused for every step (geth reuses its `log` the same way). */
+export interface StepView {
+  ip: InterpreterLike | undefined;
+  pc: number;
+  op: number;
+  gas: number;
+  cost: number;
+  depth: number;
+  refund: number;
+  error: string | undefined;
+  /** Memory size in bytes as the tracer sees it (pre-expansion in step, post-expansion in fault). */
+  memLen: number;
+}
+
+/** What OnTxStart hands to a tracer. */
+export interface TxStartInfo {
+  blockNumber: bigint;
+  gasLimit: bigint;
+  /** geth's `tx.EffectiveGasTip(baseFee)`. */
+  tip: bigint;
+  coinbase: Uint8Array;
+  /** Active precompiles at the block: lowercase hex without 0x. */
+  precompiles: Set<string>;
+}
+
+/** geth's tracing hooks (core/tracing) as the host calls them. */
+export interface GethTraceHooks {
+  onTxStart(info: TxStartInfo): void;
+  onOpcode(s: StepView): void;
+  onFault(s: StepView): void;
+  onEnter(
+    depth: number,
+    type: string,
+    from: Uint8Array,
+    to: Uint8Array,
+    input: Uint8Array,
+    gas: bigint,
+    value: bigint | undefined,
+  ): void;
+  onExit(
+    depth: number,
+    output: Uint8Array,
+    gasUsed: bigint,
+    error: string | undefined,
+    reverted: boolean,
+  ): void;
+  onTxEnd(gasUsed: bigint): void;
+  /** Polled at every op: true stops the EVM (the tracer failed or timed out). */
+  shouldStop(): boolean;
+}
+
+const callTypes: Record<number, string> = {
+  0xf0: 'CREATE',
+  0xf1: 'CALL',
+  0xf2: 'CALLCODE',
+  0xf4: 'DELEGATECALL',
+  0xf5: 'CREATE2',
+  0xfa: 'STATICCALL',
+};
+
+/** Thrown into the EVM to stop it once the tracer has failed. */
+class StopTrace extends Error {}
+
+interface MessageLike {
+  depth: number;
+  to?: Address;
+  codeAddress?: Address;
+  caller: Address;
+  value: bigint;
+  data?: Uint8Array;
+  gasLimit: bigint;
+  salt?: Uint8Array;
+}
+
+interface AfterMessage {
+  execResult: { exceptionError?: { error: string }; returnValue: Uint8Array; executionGasUsed: bigint };
+}
+
+/**
+ * Runs one transaction on `run.vm` and reports it through geth's hooks in geth's order. Resolves with the runTx
+ * result, or undefined when the tracer stopped the run. Rejects with `tracing failed: …` for pre-execution failures.
+ */
+export async function runGethTrace(run: TraceRun, hooks: GethTraceHooks): Promise<RunTxResult | undefined> {
+  await ensureInterpreterPatched();
+  const { vm, tx, block } = run;
+  if (vm.common.hardfork() !== block.common.hardfork()) vm.common.setHardfork(block.common.hardfork());
+  const sender = tx.getSenderAddress();
+  hooks.onTxStart({
+    blockNumber: block.header.number,
+    gasLimit: tx.gasLimit,
+    tip: effectiveTip(tx, block.header.baseFeePerGas),
+    coinbase: block.header.coinbase.bytes.slice(),
+    precompiles: new Set(getActivePrecompiles(vm.common).keys()),
+  });
+  const sm = vm.stateManager as unknown as { getNonceSync?: (a: Address) => bigint };
+  const driver = createDriver(hooks, (a) => (sm.getNonceSync ? sm.getNonceSync(a) : tx.nonce + 1n));
+  const detach = attachObserver(vm.evm as EVM, driver.observer);
+  const events = vm.evm.events as unknown as {
+    on(n: string, f: (d: never) => void): void;
+    off(n: string, f: (d: never) => void): void;
+  };
+  events.on('beforeMessage', driver.beforeMessage);
+  events.on('afterMessage', driver.afterMessage);
+  try {
+    const skip = run.call === true;
+    const res = await runTx(vm, {
+      tx,
+      block,
+      skipBalance: skip,
+      skipNonce: skip,
+      skipBlockGasLimitValidation: skip,
+      skipHardForkValidation: true,
+    });
+    if (hooks.shouldStop()) return undefined;
+    hooks.onTxEnd(res.totalGasSpent);
+    return res;
+  } catch (e) {
+    if (e instanceof StopTrace) return undefined;
+    const message = e instanceof Error ? e.message : String(e);
+    if (!driver.started())
+      throw new TracerError(`tracing failed: ${gethPrecheckText(message, sender.toString())}`);
+    throw new TracerError(message);
+  } finally {
+    events.off('beforeMessage', driver.beforeMessage);
+    events.off('afterMessage', driver.afterMessage);
+    detach();
+  }
+}
+
+function effectiveTip(tx: TraceRun['tx'], baseFee: bigint | undefined): bigint {
+  const t = tx as unknown as { maxPriorityFeePerGas?: bigint; maxFeePerGas?: bigint; gasPrice?: bigint };
+  if (t.maxPriorityFeePerGas !== undefined && t.maxFeePerGas !== undefined) {
+    const cap = t.maxFeePerGas - (baseFee ?? 0n);
+    return t.maxPriorityFeePerGas < cap ? t.maxPriorityFeePerGas : cap;
+  }
+  return (t.gasPrice ?? 0n) - (baseFee ?? 0n);
+}
+
+function createDriver(hooks: GethTraceHooks, readNonce: (a: Address) => bigint) {
+  const sv: StepView = {
+    ip: undefined,
+    pc: 0,
+    op: 0,
+    gas: 0,
+    cost: 0,
+    depth: 0,
+    refund: 0,
+    error: undefined,
+    memLen: 0,
+  };
+  const frames: InterpreterLike[] = [];
+  const messages: MessageLike[] = [];
+  let started = false;
+  let preErrorText: string | undefined;
+  let frameError: string | undefined;
+
+  const stopIfFailed = () => {
+    if (hooks.shouldStop()) throw new StopTrace('tracer stopped');
+  };
+
+  const observer: EvmObserver = {
+    onStep(ip, cost, gasLeft, memWords, preError) {
+      stopIfFailed();
+      const rs = ip._runState;
+      sv.ip = ip;
+      sv.pc = rs.programCounter;
+      sv.op = rs.opCode;
+      sv.gas = Number(gasLeft);
+      const fee = BigInt(ip.lookupOpInfo(rs.opCode).opcodeInfo.fee);
+      // geth reports only the constant part when the constant charge itself ran out of gas.
+      sv.cost = Number(preError === 'out of gas' && gasLeft < fee ? fee : cost);
+      sv.depth = ip._env.depth + 1;
+      sv.refund = Number(rs.gasRefund);
+      sv.error = preError;
+      sv.memLen = Number(memWords) * 32;
+      preErrorText = preError;
+      hooks.onOpcode(sv);
+      stopIfFailed();
+    },
+    onFrameStart(ip) {
+      frames.push(ip);
+    },
+    onFrameEnd(ip, error, preLogged) {
+      frames.pop();
+      frameError = undefined;
+      if (!error) return;
+      if (preLogged) {
+        frameError = preErrorText ?? gethErrorText(error, ip._runState.opCode);
+        return;
+      }
+      frameError = gethErrorText(error, ip._runState.opCode);
+      if (hooks.shouldStop()) return;
+      if (sv.ip !== ip) sv.ip = undefined;
+      sv.error = frameError;
+      sv.memLen = Number(ip._runState.memoryWordCount) * 32;
+      hooks.onFault(sv);
+    },
+    onFailFast(ip, kind, msg, error) {
+      if (hooks.shouldStop()) return;
+      const depth = ip._env.depth + 1;
+      const type = callTypes[ip._runState.opCode] ?? (kind === 'create' ? 'CREATE' : 'CALL');
+      const { from, to } = kind === 'create' ? createEnds(ip, msg) : callEnds(type, msg);
+      hooks.onEnter(
+        depth,
+        type,
+        from,
+        to,
+        msg.data ?? new Uint8Array(0),
+        msg.gasLimit,
+        valueOf(type, msg.value),
+      );
+      if (!hooks.shouldStop()) hooks.onExit(depth, new Uint8Array(0), 0n, error, true);
+    },
+    onSelfdestruct(ip, beneficiary, value) {
+      if (hooks.shouldStop()) return;
+      const depth = ip._env.depth + 1;
+      const from = ip._env.address.bytes.slice();
+      hooks.onEnter(depth, 'SELFDESTRUCT', from, beneficiary.bytes.slice(), new Uint8Array(0), 0n, value);
+      if (!hooks.shouldStop()) hooks.onExit(depth, new Uint8Array(0), 0n, undefined, false);
+    },
+  };
+
+  const beforeMessage = (msg: MessageLike) => {
+    messages.push(msg);
+    if (msg.depth === 0) started = true;
+    if (hooks.shouldStop()) return;
+    const parent = frames[frames.length - 1];
+    const type =
+      msg.depth === 0 || !parent
+        ? msg.to
+          ? 'CALL'
+          : 'CREATE'
+        : (callTypes[parent._runState.opCode] ?? 'CALL');
+    let from: Uint8Array;
+    let to: Uint8Array;
+    if (type === 'CREATE' || type === 'CREATE2') {
+      from = msg.caller.bytes.slice();
+      to = msg.salt
+        ? generateAddress2(from, msg.salt, msg.data ?? new Uint8Array(0))
+        : generateAddress(from, bigIntToBytes(creatorNonce(parent, msg) - 1n));
+    } else ({ from, to } = callEnds(type, msg));
+    hooks.onEnter(
+      msg.depth,
+      type,
+      from,
+      to,
+      (msg.data ?? new Uint8Array(0)).slice(),
+      msg.gasLimit,
+      valueOf(type, msg.value),
+    );
+  };
+
+  const afterMessage = (result: AfterMessage) => {
+    const msg = messages.pop();
+    const error = result.execResult.exceptionError;
+    const text = error ? (frameError ?? gethErrorText(error)) : undefined;
+    frameError = undefined;
+    if (hooks.shouldStop() || !msg) return;
+    const output = error && !isRevert(error) ? new Uint8Array(0) : result.execResult.returnValue.slice();
+    hooks.onExit(msg.depth, output, result.execResult.executionGasUsed, text, error !== undefined);
+  };
+
+  return { observer, beforeMessage, afterMessage, started: () => started };
+
+  function creatorNonce(parent: InterpreterLike | undefined, msg: MessageLike): bigint {
+    // The creator's nonce was already incremented (by runTx at depth 0, by Interpreter.create below).
+    return parent && msg.depth > 0 ? parent._env.contract.nonce : readNonce(msg.caller);
+  }
+}
+
+function callEnds(type: string, msg: FailFastMessage | MessageLike): { from: Uint8Array; to: Uint8Array } {
+  const zero = new Uint8Array(20);
+  const caller = msg.caller?.bytes.slice() ?? zero;
+  const to = msg.to?.bytes.slice() ?? zero;
+  const code = msg.codeAddress?.bytes.slice() ?? to;
+  if (type === 'DELEGATECALL') return { from: to, to: code };
+  if (type === 'CALLCODE') return { from: caller, to: code };
+  return { from: caller, to };
+}
+
+function createEnds(ip: InterpreterLike, msg: FailFastMessage): { from: Uint8Array; to: Uint8Array } {
+  const from = ip._env.address.bytes.slice();
+  const to = msg.salt
+    ? generateAddress2(from, msg.salt, msg.data ?? new Uint8Array(0))
+    : generateAddress(from, bigIntToBytes(ip._env.contract.nonce));
+  return { from, to: Uint8Array.from(to) };
+}
+
+function valueOf(type: string, value: bigint | undefined): bigint | undefined {
+  return type === 'STATICCALL' ? undefined : (value ?? 0n);
+}

@@ -1,0 +1,101 @@
+import type { RunTxResult } from '@ethereumjs/vm';
+import { bytesToHex, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
+import { opcodeName } from '../../core/tracer/opcodes.ts';
+import { toHexString } from './convertValues.ts';
+import type { SyncStateReader } from './createLogObjects.ts';
+import type { GethTraceHooks } from './runGethTrace.ts';
+import type { StructLoggerConfig } from './traceTypes.ts';
+
+/** One entry of `structLogs` (geth's legacy StructLogRes JSON). */
+export interface StructLogEntry {
+  pc: number;
+  op: string;
+  gas: number;
+  gasCost: number;
+  depth: number;
+  error?: string;
+  stack?: string[];
+  memory?: string[];
+  storage?: Record<string, string>;
+  refund?: number;
+  returnData?: string;
+}
+
+/** Hooks of geth's default opcode logger plus `output()` building its ExecutionResult. */
+export function createStructLoggerHooks(config: StructLoggerConfig, state: SyncStateReader) {
+  const logs: StructLogEntry[] = [];
+  const storage = new Map<string, Map<string, string>>();
+  let topError: string | undefined;
+  let topOutput: Uint8Array = new Uint8Array(0);
+  let gasUsed = 0n;
+  const word = (v: bigint) => toHexString(setLengthLeft(bigIntToBytes(v), 32));
+
+  const hooks: GethTraceHooks = {
+    onTxStart() {},
+    onOpcode(s) {
+      if (config.limit && config.limit > 0 && logs.length >= config.limit) return;
+      const ip = s.ip!;
+      const entry: StructLogEntry = {
+        pc: s.pc,
+        op: opcodeName(s.op),
+        gas: s.gas,
+        gasCost: s.cost,
+        depth: s.depth,
+      };
+      const st = ip._runState.stack;
+      if (config.enableMemory) {
+        const mem = ip._runState.memory._store;
+        entry.memory = [];
+        for (let i = 0; i < s.memLen; i += 32)
+          entry.memory.push(toHexString(mem.subarray(i, i + 32)).padEnd(64, '0'));
+      }
+      if (!config.disableStack) entry.stack = st._store.slice(0, st._len).map((v) => '0x' + v.toString(16));
+      if (config.enableReturnData)
+        entry.returnData = bytesToHex(
+          (ip as unknown as { _runState: { returnBytes: Uint8Array } })._runState.returnBytes,
+        );
+      if (!config.disableStorage && (s.op === 0x54 || s.op === 0x55) && !s.error) {
+        const addr = ip._env.address;
+        const key = addr.toString();
+        const slots = storage.get(key) ?? new Map<string, string>();
+        storage.set(key, slots);
+        if (s.op === 0x54 && st._len >= 1) {
+          const slot = st._store[st._len - 1];
+          slots.set(
+            word(slot),
+            toHexString(state.getStorageSync(addr, setLengthLeft(bigIntToBytes(slot), 32))),
+          );
+        } else if (s.op === 0x55 && st._len >= 2) {
+          slots.set(word(st._store[st._len - 1]), word(st._store[st._len - 2]));
+        }
+        entry.storage = Object.fromEntries(slots);
+      }
+      if (s.refund !== 0) entry.refund = s.refund;
+      if (s.error) entry.error = s.error;
+      logs.push(entry);
+    },
+    onFault() {},
+    onEnter() {},
+    onExit(depth, output, _gasUsed, error) {
+      if (depth !== 0) return;
+      topError = error;
+      topOutput = output;
+    },
+    onTxEnd(used) {
+      gasUsed = used;
+    },
+    shouldStop: () => false,
+  };
+  return {
+    ...hooks,
+    /** geth's ExecutionResult; `returnValue` is 0x-hex (revert data on revert, empty on other errors). */
+    output(_res: RunTxResult | undefined) {
+      return {
+        gas: Number(gasUsed),
+        failed: topError !== undefined,
+        returnValue: bytesToHex(topOutput),
+        structLogs: logs,
+      };
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import type { Block } from '@ethereumjs/block';
+import type { TypedTransaction } from '@ethereumjs/tx';
+import type { VM } from '@ethereumjs/vm';
+import { bytesToHex } from '@ethereumjs/util';
+import { compileTracer } from './compileTracer.ts';
+import { createJsTracerHooks } from './createJsTracerHooks.ts';
+import { createTracerGlobals } from './createTracerGlobals.ts';
+import type { SyncStateReader } from './createLogObjects.ts';
+import { encodeResult } from './encodeResult.ts';
+import { parseTimeoutMs } from './parseTimeout.ts';
+import { runGethTrace } from './runGethTrace.ts';
+import { createStructLoggerHooks } from './structLogger.ts';
+import { createTracerFaults } from './tracerFaults.ts';
+import { TracerError, type JsTraceOptions, type StructLoggerConfig, type TraceRun } from './traceTypes.ts';
+
+export { TracerError };
+export type { JsTraceOptions, StructLoggerConfig, TraceRun };
+
+/**
+ * Runs the transaction with a custom JS tracer, with geth's semantics (fresh runtime, hook order, accessor types,
+ * uncatchable accessor errors, timeout). Resolves to the tracer's result as a geth-encoded JSON value, or rejects
+ * with {@link TracerError} whose message is geth's text (`tracing failed: …` for pre-execution failures).
+ * The run mutates `run.vm`'s state; its state manager must offer the synchronous reads of SyncStateManager.
+ */
+export async function traceWithJsTracer(run: TraceRun, options: JsTraceOptions): Promise<unknown> {
+  const timeoutMs = parseTimeoutMs(options.timeout);
+  const state = syncReader(run.vm);
+  const faults = createTracerFaults();
+  faults.setDeadline(Date.now() + timeoutMs);
+  const precompiles = new Set<string>();
+  const globals = createTracerGlobals(faults, precompiles);
+  const cfg =
+    options.tracerConfig === undefined || options.tracerConfig === null
+      ? '{}'
+      : JSON.stringify(options.tracerConfig);
+  const compiled = compileTracer(options.tracer, globals, faults, cfg);
+  const hooks = createJsTracerHooks(compiled, faults, state, options.context, precompiles);
+  await runGethTrace(run, hooks);
+  const res = hooks.callResult();
+  if (!res.ok) throw new TracerError(res.error);
+  return encodeResult(res.value);
+}
+
+/**
+ * geth's default struct logger: `{gas, failed, returnValue, structLogs:[{pc, op, gas, gasCost, depth, stack?,
+ * memory?, storage?, refund?, error?, returnData?}]}` with the logger options.
+ */
+export async function traceWithStructLogger(
+  run: TraceRun,
+  config: StructLoggerConfig = {},
+): Promise<unknown> {
+  const hooks = createStructLoggerHooks(config, syncReader(run.vm));
+  const res = await runGethTrace(run, hooks);
+  return hooks.output(res);
+}
+
+/** One entry of a block trace: geth's `txTraceResult`. */
+export type BlockTraceEntry = { txHash: string; result: unknown } | { txHash: string; error: string };
+
+/**
+ * Traces the transactions of a block in order, each with a fresh JS runtime on the state left by the previous
+ * ones (starting from `vm`'s state, which ends as the post-block state). A failing tracer gives `{txHash, error}`
+ * and the block trace goes on, like geth's traceBlockParallel for JS tracers.
+ */
+export async function traceBlockTxs(
+  vm: VM,
+  block: Block,
+  txs: TypedTransaction[],
+  options: Omit<JsTraceOptions, 'context'>,
+  blockHash: Uint8Array = block.hash(),
+): Promise<BlockTraceEntry[]> {
+  const { runTx } = await import('@ethereumjs/vm');
+  const out: BlockTraceEntry[] = [];
+  for (let i = 0; i < txs.length; i++) {
+    const tx = txs[i];
+    const txHash = tx.hash();
+    const copy = await vm.shallowCopy(false);
+    try {
+      const context = { blockHash, txIndex: i, txHash };
+      out.push({
+        txHash: bytesToHex(txHash),
+        result: await traceWithJsTracer({ vm: copy, tx, block }, { ...options, context }),
+      });
+    } catch (e) {
+      out.push({ txHash: bytesToHex(txHash), error: e instanceof Error ? e.message : String(e) });
+    }
+    // Advance the block state untraced: the traced copy may have been stopped half-way by its tracer.
+    await runTx(vm, { tx, block, skipHardForkValidation: true, skipBlockGasLimitValidation: true }).catch(
+      () => undefined,
+    );
+  }
+  return out;
+}
+
+function syncReader(vm: VM): SyncStateReader {
+  const sm = vm.stateManager as unknown as Partial<SyncStateReader>;
+  if (typeof sm.getBalanceSync !== 'function') {
+    throw new TracerError('the traced VM needs a SyncStateManager (src/evm/state/createSyncStateManager.ts)');
+  }
+  return sm as SyncStateReader;
+}
