@@ -1,0 +1,136 @@
+import { Account, bytesToHex, createContractAddress, utf8ToBytes } from '@ethereumjs/util';
+import type { Address } from '@ethereumjs/util';
+import type { TypedTransaction } from '@ethereumjs/tx';
+import { encodeCall, encodeDeploy } from './abi.ts';
+import type { Chain } from './chainTypes.ts';
+import { createChain } from './createChain.ts';
+import { demoAccounts, demoBlockTime, demoCoinbase, demoGenesisTime } from './demoAccounts.ts';
+import type { DemoAccount } from './demoAccounts.ts';
+import { createDemoCommon } from './demoCommon.ts';
+import { createSyncStateManager } from '../state/createSyncStateManager.ts';
+import { signDemoTx } from './signDemoTx.ts';
+import type { DemoTxFields } from './signDemoTx.ts';
+
+const ether = 10n ** 18n;
+
+/** Addresses of the contracts the demo chain deploys in block 1. */
+export interface DemoContracts {
+  token: Address;
+  probeLogic: Address;
+  callProbe: Address;
+  reverter: Address;
+  selfDestructor: Address;
+}
+
+/** The demo chain and the hashes worth showing. */
+export interface DemoChain {
+  chain: Chain;
+  contracts: DemoContracts;
+  /** Hash of CallProbe.run(7) in block 2: CALL, DELEGATECALL, STATICCALL, CREATE, CREATE2, SLOAD/SSTORE, logs. */
+  probeTxHash: string;
+  /** Hash of the reverting Reverter.check(42) in block 2. */
+  revertTxHash: string;
+}
+
+/** Signs transactions from the demo accounts, counting each sender's nonce. */
+function createSigner(chain: Chain) {
+  const nonces = new Map<DemoAccount, bigint>();
+  return (from: DemoAccount, fields: DemoTxFields): TypedTransaction => {
+    const nonce = nonces.get(from) ?? 0n;
+    nonces.set(from, nonce + 1n);
+    return signDemoTx(chain.common, from, nonce, fields);
+  };
+}
+
+/**
+ * Builds the deterministic demo chain: genesis with four funded accounts, block 1 deploys the contracts, block 2
+ * uses them (ERC-20 transfer/approve/transferFrom, the CallProbe, a revert with reason), block 3 adds a caught
+ * inner revert, a SELFDESTRUCT, a plain transfer, a failing token transfer and a second probe run.
+ */
+export async function buildDemoChain(): Promise<DemoChain> {
+  const common = createDemoCommon();
+  const state = createSyncStateManager({ common });
+  for (const a of Object.values(demoAccounts))
+    await state.putAccount(a.address, new Account(0n, 100_000n * ether));
+  const chain = createChain({
+    common,
+    state,
+    blockTime: demoBlockTime,
+    header: {
+      timestamp: demoGenesisTime,
+      gasLimit: 30_000_000n,
+      baseFeePerGas: 1_000_000_000n,
+      coinbase: demoCoinbase,
+      extraData: utf8ToBytes('tracer-playground demo chain'),
+      excessBlobGas: 0n,
+      blobGasUsed: 0n,
+    },
+  });
+  const { alice, bob, carol, dave } = demoAccounts;
+  const sign = createSigner(chain);
+  const at = (nonce: bigint) => createContractAddress(alice.address, nonce);
+  const c: DemoContracts = {
+    token: at(0n),
+    probeLogic: at(1n),
+    callProbe: at(2n),
+    reverter: at(3n),
+    selfDestructor: at(4n),
+  };
+  const deploy = { gasLimit: 2_000_000n };
+  await chain.mine([
+    sign(alice, { ...deploy, data: encodeDeploy('DemoToken', [1_000_000n * ether]) }),
+    sign(alice, { ...deploy, data: encodeDeploy('ProbeLogic') }),
+    sign(alice, { ...deploy, data: encodeDeploy('CallProbe', [c.probeLogic.toString()]) }),
+    sign(alice, { ...deploy, data: encodeDeploy('Reverter') }),
+    sign(alice, { ...deploy, data: encodeDeploy('SelfDestructor'), value: ether }),
+  ]);
+  const probe = sign(bob, {
+    to: c.callProbe,
+    data: encodeCall('CallProbe', 'run(uint256)', [7n]),
+    value: 10n ** 15n,
+  });
+  const revert = sign(carol, {
+    to: c.reverter,
+    data: encodeCall('Reverter', 'check(uint256)', [42n]),
+    gasLimit: 100_000n,
+  });
+  await chain.mine([
+    sign(alice, {
+      to: c.token,
+      data: encodeCall('DemoToken', 'transfer(address,uint256)', [bob.address.toString(), 1000n * ether]),
+    }),
+    sign(alice, {
+      to: c.token,
+      data: encodeCall('DemoToken', 'approve(address,uint256)', [carol.address.toString(), 500n * ether]),
+    }),
+    probe,
+    revert,
+    sign(carol, {
+      type: 0,
+      to: c.token,
+      data: encodeCall('DemoToken', 'transferFrom(address,address,uint256)', [
+        alice.address.toString(),
+        dave.address.toString(),
+        200n * ether,
+      ]),
+    }),
+  ]);
+  await chain.mine([
+    sign(dave, { to: c.reverter, data: encodeCall('Reverter', 'tryCheck(uint256)', [99n]) }),
+    sign(alice, {
+      to: c.selfDestructor,
+      data: encodeCall('SelfDestructor', 'destroy(address)', [bob.address.toString()]),
+    }),
+    sign(bob, { type: 1, to: dave.address, value: ether, gasLimit: 21_000n }),
+    sign(dave, {
+      to: c.token,
+      data: encodeCall('DemoToken', 'transfer(address,uint256)', [carol.address.toString(), 1000n * ether]),
+    }),
+    sign(bob, { to: c.callProbe, data: encodeCall('CallProbe', 'run(uint256)', [3n]) }),
+  ]);
+  return { chain, contracts: c, probeTxHash: hashOf(probe), revertTxHash: hashOf(revert) };
+}
+
+function hashOf(tx: TypedTransaction): string {
+  return bytesToHex(tx.hash());
+}

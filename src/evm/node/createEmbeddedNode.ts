@@ -1,0 +1,61 @@
+import { buildDemoChain } from './buildDemoChain.ts';
+import { callHandlers } from './callHandlers.ts';
+import type { Chain } from './chainTypes.ts';
+import { buildDemoDefaults } from './demoDefaults.ts';
+import type { DemoDefaults } from './demoDefaults.ts';
+import { ethHandlers } from './ethHandlers.ts';
+import type { Fixture } from './fixtureTypes.ts';
+import { buildFixtureChain } from './buildFixtureChain.ts';
+import { handleJsonRpc } from './handleJsonRpc.ts';
+import type { JsonRpcResponse } from './handleJsonRpc.ts';
+import type { Handler, NodeContext } from './nodeContext.ts';
+import { createLock } from './nodeContext.ts';
+import { traceHandlers } from './traceHandlers.ts';
+
+/** What web3_clientVersion answers: says plainly that this is the playground's node, with geth-compatible RPC. */
+export const embeddedClientVersion = 'TracerPlayground/v0.1.0/embedded-geth-compatible/ethereumjs-10';
+
+/** Options of {@link createEmbeddedNode}. */
+export interface EmbeddedNodeOptions {
+  /** Serve a fixture's pre-state with its transaction mined in the block after genesis, instead of the demo chain. */
+  fixture?: Fixture;
+}
+
+/** A JSON-RPC node running in this thread. */
+export interface EmbeddedNode {
+  /** Answers a JSON-RPC request object or batch (undefined for notifications only). */
+  request(body: unknown): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined>;
+  /** Request-panel defaults for the demo chain; for a fixture node: its transaction and block. */
+  demoDefaults: DemoDefaults | FixtureDefaults;
+  /** The chain (for tests and tools). */
+  chain: Chain;
+}
+
+/** Defaults of a fixture node: its single traced transaction and block. */
+export interface FixtureDefaults {
+  txHash: string;
+  blockNumber: string;
+  blockHash: string;
+}
+
+const handlers: Record<string, Handler> = { ...ethHandlers, ...callHandlers, ...traceHandlers };
+
+/**
+ * Creates the embedded node: the deterministic demo chain (or a fixture's chain) and geth-compatible JSON-RPC
+ * (eth_*, net_version, web3_clientVersion, debug_trace*). DOM-free: runs in a worker, in Node tests and in the CLI.
+ */
+export async function createEmbeddedNode(options: EmbeddedNodeOptions = {}): Promise<EmbeddedNode> {
+  let chain: Chain;
+  let defaults: DemoDefaults | FixtureDefaults;
+  if (options.fixture) {
+    const built = await buildFixtureChain(options.fixture);
+    chain = built.chain;
+    defaults = built.defaults;
+  } else {
+    const demo = await buildDemoChain();
+    chain = demo.chain;
+    defaults = buildDemoDefaults(demo);
+  }
+  const ctx: NodeContext = { chain, clientVersion: embeddedClientVersion, lock: createLock() };
+  return { request: (body) => handleJsonRpc(ctx, handlers, body), demoDefaults: defaults, chain };
+}

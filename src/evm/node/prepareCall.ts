@@ -1,0 +1,43 @@
+import type { Block } from '@ethereumjs/block';
+import type { TypedTransaction } from '@ethereumjs/tx';
+import type { VM } from '@ethereumjs/vm';
+import { buildCallTx, decodeCallArgs, isFeeless } from './callArgs.ts';
+import type { NodeContext } from './nodeContext.ts';
+import { requireBlock } from './nodeContext.ts';
+import { applyBlockOverrides, applyStateOverrides } from './overrides.ts';
+import type { BlockSelector } from './params.ts';
+import type { SyncStateManager } from '../state/createSyncStateManager.ts';
+
+/** geth's default RPC gas cap (--rpc.gascap). */
+export const rpcGasCap = 50_000_000n;
+
+/** A call ready to run: a VM on a private state copy, the call as a transaction, and the block context. */
+export interface PreparedCall {
+  vm: VM;
+  tx: TypedTransaction;
+  block: Block;
+}
+
+/**
+ * Builds a call on the state after the selected block (or on `vmBefore`'s state, for traceCall's txIndex), with
+ * geth's state and block overrides applied.
+ */
+export async function prepareCall(
+  ctx: NodeContext,
+  rawArgs: unknown,
+  selector: BlockSelector,
+  stateOverrides?: unknown,
+  blockOverrides?: unknown,
+  vmBefore?: VM,
+): Promise<PreparedCall> {
+  const args = decodeCallArgs(rawArgs, 0);
+  const base = requireBlock(ctx.chain, selector);
+  const vm = vmBefore ?? (await ctx.chain.createVm(ctx.chain.stateAfter(base.number)));
+  const state = vm.stateManager as SyncStateManager;
+  await applyStateOverrides(state, stateOverrides);
+  const block = applyBlockOverrides(base.block, blockOverrides, isFeeless(args));
+  const nonce = (await state.getAccount(args.from))?.nonce ?? 0n;
+  const gasLimit = block.header.gasLimit < rpcGasCap ? block.header.gasLimit : rpcGasCap;
+  const tx = buildCallTx(ctx.chain.common, args, { gas: gasLimit, nonce });
+  return { vm, tx, block };
+}

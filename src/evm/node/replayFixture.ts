@@ -1,0 +1,37 @@
+import { traceWithJsTracer } from '../host/traceTransaction.ts';
+import { TracerError } from '../host/traceTypes.ts';
+import { parsePrestateConfig, runPrestateTracer } from './prestateTracer.ts';
+import { nativeTracerNames, unsupportedNativeTracer } from './traceConfig.ts';
+import { buildFixtureRun } from './buildFixtureRun.ts';
+import type { Fixture } from './fixtureTypes.ts';
+
+/** What to run on a fixture: JavaScript tracer source (or `prestateTracer`), its config and time limit. */
+export interface ReplayOptions {
+  tracer: string;
+  /** Overrides the fixture's own tracerConfig when given. */
+  tracerConfig?: unknown;
+  /** Go duration string, default "5s". */
+  timeout?: string;
+}
+
+/**
+ * Replays a fixture's transaction on its pre-state with a tracer, like geth's tracetest harness: block context from
+ * `context`, sender recovered from the signature, no tracer Context (no blockHash/txHash). Resolves to the tracer's
+ * result; rejects with a TracerError carrying geth's text.
+ */
+export async function replayFixture(fixture: Fixture, options: ReplayOptions): Promise<unknown> {
+  const run = await buildFixtureRun(fixture);
+  const tracerConfig = options.tracerConfig !== undefined ? options.tracerConfig : fixture.tracerConfig;
+  if (options.tracer === 'prestateTracer') {
+    return runPrestateTracer(
+      { vm: run.vm, tx: run.tx, block: run.block },
+      run.state.copy(),
+      parsePrestateConfig(tracerConfig),
+    );
+  }
+  if (nativeTracerNames.has(options.tracer)) throw new TracerError(unsupportedNativeTracer(options.tracer));
+  return traceWithJsTracer(
+    { vm: run.vm, tx: run.tx, block: run.block },
+    { tracer: options.tracer, tracerConfig, timeout: options.timeout },
+  );
+}

@@ -1,0 +1,78 @@
+import { runTx } from '@ethereumjs/vm';
+import type { VM } from '@ethereumjs/vm';
+import { hexToBytes } from '@ethereumjs/util';
+import { traceWithJsTracer, traceWithStructLogger } from '../host/traceTransaction.ts';
+import { TracerError } from '../host/traceTypes.ts';
+import type { TraceRun } from '../host/traceTypes.ts';
+import type { SyncStateManager } from '../state/createSyncStateManager.ts';
+import type { Chain, ChainBlock, MinedTx } from './chainTypes.ts';
+import { parsePrestateConfig, runPrestateTracer } from './prestateTracer.ts';
+import { serverError } from './rpcError.ts';
+import type { TraceConfig } from './traceConfig.ts';
+import { nativeTracerNames, unsupportedNativeTracer } from './traceConfig.ts';
+
+/** geth's tracer Context of a mined transaction (blockHash, txIndex, txHash). */
+export function contextOf(t: MinedTx): { blockHash: Uint8Array; txIndex: number; txHash: Uint8Array } {
+  return { blockHash: hexToBytes(t.blockHash), txIndex: t.index, txHash: hexToBytes(t.hash) };
+}
+
+/**
+ * Runs one trace with the tracer the config selects: none → struct logger, `prestateTracer` → built-in,
+ * another geth built-in name → clear error, anything else → JavaScript tracer. TracerErrors become -32000 errors
+ * with geth's text. The run mutates `run.vm`'s state.
+ */
+export async function runTrace(
+  run: TraceRun,
+  cfg: TraceConfig,
+  context?: ReturnType<typeof contextOf>,
+): Promise<unknown> {
+  try {
+    if (cfg.tracer === undefined) return await traceWithStructLogger(run, cfg.logger);
+    if (cfg.tracer === 'prestateTracer') {
+      const pre = (run.vm.stateManager as SyncStateManager).copy();
+      return await runPrestateTracer(run, pre, parsePrestateConfig(cfg.tracerConfig));
+    }
+    if (nativeTracerNames.has(cfg.tracer)) throw serverError(unsupportedNativeTracer(cfg.tracer));
+    return await traceWithJsTracer(run, {
+      tracer: cfg.tracer,
+      tracerConfig: cfg.tracerConfig,
+      timeout: cfg.timeout,
+      context,
+    });
+  } catch (e) {
+    if (e instanceof TracerError) throw serverError(e.message);
+    throw e;
+  }
+}
+
+/** A VM on the state before transaction `index` of `entry` (parent state plus the block's earlier transactions). */
+export async function vmBeforeTx(chain: Chain, entry: ChainBlock, index: number): Promise<VM> {
+  const vm = await chain.createVm(chain.stateAfter(entry.number - 1n));
+  for (const t of entry.txs.slice(0, index)) {
+    await runTx(vm, { tx: t.tx, block: entry.block, skipHardForkValidation: true });
+  }
+  return vm;
+}
+
+/** Traces every transaction of a block: `[{txHash, result} | {txHash, error}]`, each on its own pre-state. */
+export async function traceBlockEntries(
+  chain: Chain,
+  entry: ChainBlock,
+  cfg: TraceConfig,
+): Promise<unknown[]> {
+  const vm = await chain.createVm(chain.stateAfter(entry.number - 1n));
+  const out: unknown[] = [];
+  for (const t of entry.txs) {
+    const copy = await chain.createVm((vm.stateManager as SyncStateManager).copy());
+    try {
+      out.push({
+        txHash: t.hash,
+        result: await runTrace({ vm: copy, tx: t.tx, block: entry.block }, cfg, contextOf(t)),
+      });
+    } catch (e) {
+      out.push({ txHash: t.hash, error: (e as Error).message });
+    }
+    await runTx(vm, { tx: t.tx, block: entry.block, skipHardForkValidation: true });
+  }
+  return out;
+}

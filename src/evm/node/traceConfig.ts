@@ -1,0 +1,99 @@
+import type { StructLoggerConfig } from '../host/traceTypes.ts';
+import { field } from './callArgs.ts';
+import { invalidArgument } from './rpcError.ts';
+
+/** geth's TraceConfig (keys matched case-insensitively), plus TraceCallConfig's extra fields. */
+export interface TraceConfig {
+  tracer?: string;
+  timeout?: string;
+  tracerConfig?: unknown;
+  logger: StructLoggerConfig;
+  stateOverrides?: unknown;
+  blockOverrides?: unknown;
+  txIndex?: bigint;
+}
+
+function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v === 'object' ? 'object' : typeof v;
+}
+
+/** Decodes the config at params[index]; `goType` names it in errors (tracers.TraceConfig / TraceCallConfig). */
+export function decodeTraceConfig(value: unknown, index: number, goType = 'TraceConfig'): TraceConfig {
+  if (value === undefined || value === null) return { logger: {} };
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw invalidArgument(
+      index,
+      `json: cannot unmarshal ${typeName(value)} into Go value of type tracers.${goType}`,
+    );
+  }
+  const o = value as Record<string, unknown>;
+  const typed = <T>(key: string, type: 'string' | 'boolean' | 'number', go: string): T | undefined => {
+    const v = field(o, key);
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== type) {
+      throw invalidArgument(
+        index,
+        `json: cannot unmarshal ${typeName(v)} into Go struct field ${goType}.${key} of type ${go}`,
+      );
+    }
+    return v as T;
+  };
+  const limit = typed<number>('limit', 'number', 'int');
+  if (limit !== undefined && !Number.isInteger(limit)) {
+    throw invalidArgument(
+      index,
+      `json: cannot unmarshal number ${limit} into Go struct field ${goType}.limit of type int`,
+    );
+  }
+  const txIndex = field(o, 'txIndex');
+  return {
+    tracer: typed<string>('tracer', 'string', 'string'),
+    timeout: typed<string>('timeout', 'string', 'string'),
+    tracerConfig: field(o, 'tracerConfig') ?? undefined,
+    logger: {
+      enableMemory: typed<boolean>('enableMemory', 'boolean', 'bool'),
+      disableStack: typed<boolean>('disableStack', 'boolean', 'bool'),
+      disableStorage: typed<boolean>('disableStorage', 'boolean', 'bool'),
+      enableReturnData: typed<boolean>('enableReturnData', 'boolean', 'bool'),
+      limit,
+    },
+    stateOverrides: field(o, 'stateOverrides') ?? undefined,
+    blockOverrides: field(o, 'blockOverrides') ?? undefined,
+    txIndex: txIndex == null ? undefined : decodeTxIndex(txIndex, index),
+  };
+}
+
+function decodeTxIndex(v: unknown, index: number): bigint {
+  if (typeof v !== 'string' || !/^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$/.test(v)) {
+    throw invalidArgument(index, 'txIndex must be a hex quantity such as "0x0"');
+  }
+  return BigInt(v);
+}
+
+/** geth's built-in tracer names; only prestateTracer is built into the embedded node. */
+export const nativeTracerNames = new Set([
+  'callTracer',
+  'flatCallTracer',
+  'prestateTracer',
+  '4byteTracer',
+  'noopTracer',
+  'muxTracer',
+  'erc7562Tracer',
+  'callTracerLegacy',
+  'prestateTracerLegacy',
+  'bigramTracer',
+  'evmdisTracer',
+  'opcountTracer',
+  'trigramTracer',
+  'unigramTracer',
+]);
+
+/** The message for a geth built-in tracer name the embedded node does not implement. */
+export function unsupportedNativeTracer(name: string): string {
+  return (
+    `tracer "${name}" is built into geth but not into the embedded node, which runs JavaScript tracers ` +
+    `(and prestateTracer): send the JavaScript source instead, e.g. the playground's "${name}" template if there is one`
+  );
+}
