@@ -28,6 +28,7 @@
       to: toHex(frame.getTo()),
       input: toHex(frame.getInput()),
       gas: this.hexNumber(frame.getGas()),
+      gasIn: frame.getGas(),
       value: value === undefined ? undefined : this.hexNumber(value),
       calls: [],
       logs: []
@@ -39,6 +40,7 @@
     }
     var call = this.callstack.pop();
     call.gasUsed = this.hexNumber(frameResult.getGasUsed());
+    call.gasLeft = call.gasIn - frameResult.getGasUsed();
     call.rawOutput = frameResult.getOutput();
     call.rawError = frameResult.getError();
     this.callstack[this.callstack.length - 1].calls.push(call);
@@ -81,14 +83,15 @@
     }
     return '0x' + hex;
   },
-  // Frontier keeps a contract whose code deposit ran out of gas: geth reports no error then.
-  keptCode: function (call, db) {
-    return call.rawError === 'contract creation code storage out of gas' && db.getCode(toAddress(call.to)).length > 0;
+  // Before Homestead a CREATE whose code deposit runs out of gas is not reverted and keeps its unused gas: geth
+  // reports it without error. From Homestead on the failed frame burns all its gas.
+  keptCode: function (call) {
+    return call.rawError === 'contract creation code storage out of gas' && call.gasLeft > 0;
   },
   finish: function (call, db, parentFailed) {
     var error = call.rawError;
     var output = call.rawOutput;
-    if (error !== undefined && this.keptCode(call, db)) {
+    if (error !== undefined && this.keptCode(call)) {
       error = undefined;
     }
     var isCreate = call.type === 'CREATE' || call.type === 'CREATE2';
@@ -228,6 +231,7 @@
     top.gasUsed = this.hexNumber(ctx.gasUsed);
     top.rawOutput = ctx.output;
     top.rawError = ctx.error;
+    top.gasLeft = ctx.gas - ctx.gasUsed;
     return this.finish(top, db, false);
   }
 }

@@ -22,6 +22,7 @@
       to: toHex(frame.getTo()),
       input: toHex(frame.getInput()),
       gas: this.hexNumber(frame.getGas()),
+      gasIn: frame.getGas(),
       value: value === undefined ? '0x0' : this.hexNumber(value),
       calls: []
     });
@@ -32,6 +33,7 @@
     }
     var call = this.callstack.pop();
     call.gasUsed = this.hexNumber(frameResult.getGasUsed());
+    call.gasLeft = call.gasIn - frameResult.getGasUsed();
     call.output = toHex(frameResult.getOutput());
     call.error = frameResult.getError();
     // Parity traces leave out plain calls to precompiles.
@@ -65,13 +67,14 @@
     }
     return error;
   },
-  // Frontier keeps a contract whose code deposit ran out of gas: geth reports no error then.
-  keptCode: function (call, db) {
-    return call.error === 'contract creation code storage out of gas' && db.getCode(toAddress(call.to)).length > 0;
+  // Before Homestead a CREATE whose code deposit runs out of gas is not reverted and keeps its unused gas: geth
+  // reports it without error. From Homestead on the failed frame burns all its gas.
+  keptCode: function (call) {
+    return call.error === 'contract creation code storage out of gas' && call.gasLeft > 0;
   },
   toEntry: function (call, db) {
     var error = call.error;
-    if (error !== undefined && this.keptCode(call, db)) {
+    if (error !== undefined && this.keptCode(call)) {
       error = undefined;
     }
     var output = error === undefined || error === 'execution reverted' ? call.output : '0x';
@@ -123,6 +126,7 @@
     top.gasUsed = this.hexNumber(ctx.gasUsed);
     top.output = toHex(ctx.output);
     top.error = ctx.error;
+    top.gasLeft = ctx.gas - ctx.gasUsed;
     return this.flatten(top, [], [], db);
   }
 }
