@@ -1,0 +1,253 @@
+import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
+import type { FailureReason, TransportOutcome } from '../../core/rpc/transportOutcome.ts';
+import { basicAuthHeader, splitUrlCredentials } from './basicAuth.ts';
+import type { Transport } from './createHttpTransport.ts';
+
+/** The part of the WebSocket API used here (the browser's WebSocket and the `ws` package both provide it). */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: 'open' | 'message' | 'error' | 'close', listener: (event: any) => void): void;
+}
+
+/** A WebSocket constructor; `ws` accepts a third `{headers}` argument, browsers ignore extra arguments. */
+export type WebSocketConstructorLike = new (
+  url: string,
+  protocols?: string[],
+  options?: { headers?: Record<string, string> },
+) => WebSocketLike;
+
+/** Options of {@link createWsTransport}. */
+export interface WsTransportOptions {
+  url: string;
+  user?: string;
+  password?: string;
+  /** Per-request time limit (default 30 s). */
+  timeoutMs?: number;
+  /** The constructor to use: the global WebSocket by default; in Node pass the `ws` package's WebSocket. */
+  WebSocketImpl?: WebSocketConstructorLike;
+  /**
+   * Whether the constructor can send HTTP headers on the upgrade request (true for `ws` in Node). Basic auth over
+   * WebSocket needs this: browsers cannot set an Authorization header on a WebSocket, and current Chromium no longer
+   * sends credentials written into the URL (`wss://user:pass@host/`), so in a browser basic auth over WSS fails.
+   */
+  supportsHeaders?: boolean;
+}
+
+interface Pending {
+  resolve: (o: TransportOutcome) => void;
+  start: number;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+const browserAuthMessage =
+  'Basic auth over WebSocket is not possible from a browser: it cannot set an Authorization header on a WebSocket, ' +
+  'and Chromium no longer sends user:password written into a wss:// URL. Use the https:// endpoint with basic auth instead';
+
+/** Extracts a request id from a body (undefined when it has none). */
+function requestId(body: string): string | undefined {
+  try {
+    const id = (JSON.parse(body) as { id?: unknown }).id;
+    return id === undefined || id === null ? undefined : JSON.stringify(id);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The HTTP status in a `ws` "Unexpected server response: 401" error, if any. */
+function upgradeStatus(event: { message?: string; error?: { message?: string } }): number | undefined {
+  const m = /Unexpected server response: (\d{3})/.exec(event?.message ?? event?.error?.message ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Creates a JSON-RPC transport over one WebSocket: several requests may be in flight (answers are matched by id);
+ * when the connection closes or drops, every pending request gets a clear failure, and the next send reconnects.
+ */
+export function createWsTransport(o: WsTransportOptions): Transport {
+  const Impl = o.WebSocketImpl ?? (globalThis as { WebSocket?: WebSocketConstructorLike }).WebSocket;
+  const split = splitUrlCredentials(o.url);
+  const user = o.user ?? split.user;
+  const password = o.password ?? split.password ?? '';
+  const timeoutMs = o.timeoutMs ?? 30_000;
+  const host = (() => {
+    try {
+      return new URL(maskEndpoint(o.url)).host;
+    } catch {
+      return maskEndpoint(o.url);
+    }
+  })();
+  const pending = new Map<string, Pending>();
+  let socket: WebSocketLike | undefined;
+  let opening: Promise<TransportOutcome | undefined> | undefined;
+
+  const fail = (reason: FailureReason, message: string, start: number): TransportOutcome => ({
+    kind: 'no-response',
+    reason,
+    message,
+    durationMs: performance.now() - start,
+  });
+
+  function settle(key: string, outcome: TransportOutcome) {
+    const p = pending.get(key);
+    if (!p) return;
+    clearTimeout(p.timer);
+    pending.delete(key);
+    p.resolve(outcome);
+  }
+
+  function onMessage(data: unknown) {
+    const text = typeof data === 'string' ? data : new TextDecoder().decode(data as ArrayBuffer);
+    let key: string | undefined;
+    try {
+      const parsed = JSON.parse(text) as { id?: unknown; method?: string } | { id?: unknown }[];
+      const first = Array.isArray(parsed) ? parsed[0] : parsed;
+      if (first && first.id !== undefined && first.id !== null) key = JSON.stringify(first.id);
+      if (!Array.isArray(parsed) && parsed.method === 'eth_subscription') return;
+    } catch {
+      // not JSON: hand it to the only waiting request, if there is exactly one
+    }
+    if (key === undefined || !pending.has(key)) {
+      if (pending.size !== 1) return;
+      key = pending.keys().next().value as string;
+    }
+    const p = pending.get(key)!;
+    settle(key, {
+      kind: 'response',
+      status: null,
+      headers: {},
+      bodyText: text,
+      durationMs: performance.now() - p.start,
+      sizeBytes: new TextEncoder().encode(text).length,
+    });
+  }
+
+  function onClose(code: number, reason: string) {
+    socket = undefined;
+    opening = undefined;
+    const why = `The WebSocket connection to ${host} closed (code ${code}${reason ? `, ${reason}` : ''}) before the node answered; the next request reconnects`;
+    for (const [key, p] of [...pending]) settle(key, fail('closed', why, p.start));
+  }
+
+  function open(start: number): Promise<TransportOutcome | undefined> {
+    if (!Impl)
+      return Promise.resolve(
+        fail('network', 'This environment has no WebSocket; pass WebSocketImpl (e.g. the ws package)', start),
+      );
+    if (user !== undefined && !o.supportsHeaders)
+      return Promise.resolve(fail('auth-unsupported', browserAuthMessage, start));
+    const headers = user !== undefined ? { Authorization: basicAuthHeader(user, password) } : undefined;
+    return new Promise((resolve) => {
+      let ws: WebSocketLike;
+      try {
+        ws = headers ? new Impl(split.url, [], { headers }) : new Impl(split.url);
+      } catch (e) {
+        return resolve(fail('network', `Cannot open a WebSocket to ${host}: ${(e as Error).message}`, start));
+      }
+      let opened = false;
+      ws.addEventListener('open', () => {
+        opened = true;
+        socket = ws;
+        resolve(undefined);
+      });
+      ws.addEventListener('message', (ev: { data: unknown }) => onMessage(ev.data));
+      ws.addEventListener(
+        'error',
+        (ev: { message?: string; error?: { code?: string; message?: string } }) => {
+          if (opened) return;
+          const status = upgradeStatus(ev);
+          if (status !== undefined) {
+            return resolve({
+              kind: 'response',
+              status,
+              headers: {},
+              bodyText: '',
+              durationMs: performance.now() - start,
+              sizeBytes: 0,
+            });
+          }
+          const code = ev?.error?.code;
+          const detail = ev?.message ?? ev?.error?.message;
+          const reason: FailureReason = code === 'ECONNREFUSED' ? 'refused' : 'network';
+          const message =
+            reason === 'refused'
+              ? `Connection refused by ${host}: nothing listens there (node down or wrong port)`
+              : `Could not open a WebSocket to ${host}: ${detail || 'the browser gives no reason (wrong URL or path, node down, TLS problem, or the upgrade was refused, e.g. 401)'}`;
+          resolve(fail(reason, message, start));
+        },
+      );
+      ws.addEventListener('close', (ev: { code: number; reason?: string }) => {
+        if (opened) onClose(ev.code, String(ev.reason ?? ''));
+        else
+          resolve(
+            fail('closed', `The WebSocket to ${host} closed before it opened (code ${ev.code})`, start),
+          );
+      });
+    });
+  }
+
+  async function send(body: string, opts: { signal?: AbortSignal } = {}): Promise<TransportOutcome> {
+    const start = performance.now();
+    const key = requestId(body);
+    if (key === undefined)
+      return fail(
+        'network',
+        'The request body has no JSON-RPC id, so its answer could not be matched',
+        start,
+      );
+    if (pending.has(key))
+      return fail(
+        'network',
+        `A request with id ${key} is already in flight on this WebSocket; use distinct ids`,
+        start,
+      );
+    if (opts.signal?.aborted) return fail('aborted', 'The request was cancelled', start);
+    // The id is reserved before connecting, so concurrent sends with the same id are refused too.
+    const outcome = new Promise<TransportOutcome>((resolve) => {
+      const timer = setTimeout(
+        () =>
+          settle(
+            key,
+            fail(
+              'timeout',
+              `No answer from ${host} within ${timeoutMs / 1000} s over WebSocket; the request was abandoned`,
+              start,
+            ),
+          ),
+        timeoutMs,
+      );
+      pending.set(key, { resolve, start, timer });
+    });
+    opts.signal?.addEventListener(
+      'abort',
+      () => settle(key, fail('aborted', 'The request was cancelled', start)),
+      { once: true },
+    );
+    if (!socket) {
+      opening ??= open(start);
+      const problem = await opening;
+      opening = undefined;
+      if (problem) settle(key, problem);
+    }
+    if (pending.has(key)) {
+      try {
+        socket!.send(body);
+      } catch (e) {
+        settle(
+          key,
+          fail('closed', `Sending over the WebSocket to ${host} failed: ${(e as Error).message}`, start),
+        );
+      }
+    }
+    return outcome;
+  }
+
+  return {
+    send,
+    close() {
+      socket?.close(1000, 'closed by the client');
+      socket = undefined;
+    },
+  };
+}
