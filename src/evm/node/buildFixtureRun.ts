@@ -72,7 +72,8 @@ export function decodeFixtureTx(f: Fixture, common: Common): TypedTransaction {
   } catch (e) {
     throw new Error(
       `fixture: cannot decode input as a signed transaction: ${(e as Error).message.split('\n')[0]}`,
-    , { cause: e });
+      { cause: e },
+    );
   }
 }
 
