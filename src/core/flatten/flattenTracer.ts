@@ -40,12 +40,16 @@ function plural(n: number, word: string): string {
  * `;` are dropped. Never throws. Under the `goja` profile ES2015+ code is printed as well.
  */
 export function flattenTracer(source: string, options: { profile?: Profile } = {}): FlattenResult {
+  const text = typeof source === 'string' ? source : '';
+  if (typeof source !== 'string') {
+    const message = `The tracer source must be a string, not ${source === null ? 'null' : typeof source}`;
+    return fail([make(createLineIndex(text), 'error', 'flatten/bad-input', message, { start: 0, end: 0 })]);
+  }
   try {
-    return flatten(source, options.profile ?? 'strict');
+    return flatten(source, options?.profile ?? 'strict');
   } catch (e) {
     const message = `The flattener failed unexpectedly (a bug): ${(e as Error)?.message ?? String(e)}`;
-    const d = make(createLineIndex(source), 'error', 'flatten/internal', message, { start: 0, end: 0 });
-    return { ok: false, code: '', diagnostics: [d], map: null };
+    return fail([make(createLineIndex(text), 'error', 'flatten/internal', message, { start: 0, end: 0 })]);
   }
 }
 
@@ -88,6 +92,7 @@ function verifyOutput(code: string, es5: boolean): string | null {
   const prefix = 'The flattener produced broken output (a bug): ';
   if (code.includes('"')) return prefix + 'it contains a double quote';
   if (/[\n\r\u2028\u2029]/.test(code)) return prefix + 'it spans several lines';
+  if (/<\/script|<!--/i.test(code)) return prefix + 'it contains </script or <!--';
   try {
     for (const token of tokenizer('(' + code + ')', { ecmaVersion: es5 ? 5 : 'latest' })) void token;
   } catch (e) {

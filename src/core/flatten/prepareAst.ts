@@ -89,6 +89,16 @@ function visit(node: AnyNode, done: Set<AnyNode>, doubleQuoted: number[]): Prepa
     }
     case 'TaggedTemplateExpression':
       return checkTaggedTemplate(node);
+    case 'BinaryExpression': {
+      // `a < /script>/` would print as `a</script>/`, which ends an HTML <script> element; keep a space.
+      const right = leftmost(node.right as AnyNode);
+      if (node.operator === '<' && right.type === 'Literal' && right.regex) {
+        const { pattern, flags } = right.regex as { pattern: string; flags: string };
+        setVerbatim(right, ' ' + printRegExpLiteral(pattern, flags));
+        done.add(right);
+      }
+      return null;
+    }
     case 'ExpressionStatement': {
       // escodegen prints `(let[a] = b)` as `let[a]=b;`, which is a declaration; keep `let` parenthesized.
       const first = leftmost(node.expression as AnyNode);

@@ -190,3 +190,17 @@ describe('flattenTracer on the bundled templates: same AST, ES5 stays ES5, idemp
     expect(flattenTracer(r.code, { profile }).code).toBe(r.code);
   });
 });
+
+describe('flattenTracer: bad input', () => {
+  test.each([
+    ['undefined', undefined, 'The tracer source must be a string, not undefined'],
+    ['null', null, 'The tracer source must be a string, not null'],
+    ['object', { result: 1 }, 'The tracer source must be a string, not object'],
+  ])('%s', (_name, input, message) => {
+    const r = flattenTracer(input as unknown as string);
+    expect(r).toMatchObject({ ok: false, code: '', map: null });
+    expect(r.diagnostics.map((d) => [d.severity, d.ruleId, d.message])).toEqual([
+      ['error', 'flatten/bad-input', message],
+    ]);
+  });
+});
