@@ -11,6 +11,7 @@ import {
 } from './state/appState.ts';
 import { createStore } from './state/createStore.ts';
 import { loadState } from './state/persist.ts';
+import { exampleFields } from './state/demoFields.ts';
 import { decodeShareHash, encodeShareHash } from './state/shareLink.ts';
 import { createLayout, panelIds } from './ui/createLayout.ts';
 import { h, copyText, type Panel } from './ui/dom.ts';
@@ -41,6 +42,8 @@ const starterTracer = `{
 }
 `;
 
+let freshDraft = false;
+
 function initialState(): AppState {
   const loaded = loadState(localStorage);
   const saved = loaded.saved;
@@ -50,7 +53,7 @@ function initialState(): AppState {
     activeTracerId: saved?.activeTracerId ?? firstId,
     diagnostics: [],
     flat: null,
-    request: saved?.request ?? createRequestDraft('debug_traceCall'),
+    request: saved?.request ?? { ...createRequestDraft('debug_traceCall'), fields: exampleFields() },
     endpoints: saved?.endpoints ?? [createEmbeddedEndpoint()],
     activeEndpointId: saved?.activeEndpointId ?? embeddedEndpointId,
     includeCredentials: false,
@@ -60,20 +63,30 @@ function initialState(): AppState {
     probe: null,
     notice: loaded.notice,
   };
-  const share = decodeShareHash(location.hash);
-  if (share.kind === 'error') state.notice = share.message;
-  if (share.kind === 'ok') {
-    const id = createId();
-    state.tracers = [
+  freshDraft = !saved;
+  const opened = openShareHash(state, location.hash);
+  if (opened.request !== state.request) freshDraft = false;
+  return opened;
+}
+
+/** Applies a share link in `hash` to `state` (a new tab + the request), or records why it was not opened. */
+function openShareHash(state: AppState, hash: string): AppState {
+  const share = decodeShareHash(hash);
+  if (share.kind !== 'none') history.replaceState(null, '', location.pathname + location.search);
+  if (share.kind === 'none') return state;
+  if (share.kind === 'error') return { ...state, notice: share.message };
+  const id = createId();
+  return {
+    ...state,
+    tracers: [
       ...state.tracers,
       { id, name: `${share.payload.tracer.name} (shared)`, source: share.payload.tracer.source },
-    ];
-    state.activeTracerId = id;
-    state.request = share.payload.request;
-    state.notice =
-      'Opened a shared tracer and request as a new tab. Nothing was sent; your other tracers are untouched.';
-  }
-  if (share.kind !== 'none') history.replaceState(null, '', location.pathname + location.search);
+    ],
+    activeTracerId: id,
+    request: share.payload.request,
+    notice:
+      'Opened a shared tracer and request as a new tab. Nothing was sent; your other tracers are untouched.',
+  };
   return state;
 }
 
@@ -81,7 +94,8 @@ const store = createStore<AppState>(initialState());
 const layout = createLayout(document.getElementById('app')!);
 const notify = (message: string | null) => store.update({ notice: message });
 const tracers = createTracerActions(store, notify);
-const templates = loadTemplates();
+const { templates, problems: templateProblems } = loadTemplates();
+if (templateProblems.length) notify(`Some templates could not be read: ${templateProblems.join('; ')}`);
 
 const monaco = setupMonaco();
 registerQuickFixes(monaco);
@@ -108,6 +122,7 @@ editor.onDidChangeModelContent(() => {
   if (model && id) tracers.setSource(id, model.getValue());
 });
 
+let checkedVersion = -1;
 const tracerWorker = wrap<TracerWorkerApi>(
   new Worker(new URL('./worker/tracer.worker.ts', import.meta.url), { type: 'module' }),
 );
@@ -116,7 +131,10 @@ const liveCheck = createLiveCheck({
   editor,
   worker: tracerWorker,
   profile: () => 'strict',
-  onResult: (a) => store.update({ diagnostics: a.diagnostics, flat: a.flat }),
+  onResult: (a) => {
+    checkedVersion = editor.getModel()?.getVersionId() ?? -1;
+    store.update({ diagnostics: a.diagnostics, flat: a.flat });
+  },
 });
 liveCheck.runNow();
 
@@ -190,6 +208,8 @@ const requestFeatures = mountRequestFeatures(layout, store, {
   editor,
   tracerWorker,
   activeSource: () => activeDoc().source,
+  notify,
+  freshDraft,
 });
 
 const panels: Panel<AppState>[] = [
@@ -228,6 +248,9 @@ store.subscribe((s, prev) => {
 for (const p of panels) p.update(store.get(), null);
 createAutosave(store, localStorage, (m) => notify(m));
 
+// A share link pasted into the address bar of an open playground only changes the hash.
+window.addEventListener('hashchange', () => store.update((s) => openShareHash(s, location.hash)));
+
 window.addEventListener('keydown', (e) => {
   if (e.altKey && /^Digit[1-6]$/.test(e.code)) {
     layout.showPanel(panelIds[Number(e.code.slice(5)) - 1]);
@@ -249,4 +272,6 @@ editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => requestFea
   store,
   templates,
   markers: () => monaco.editor.getModelMarkers({ resource: editor.getModel()!.uri }),
+  /** True once the diagnostics shown belong to the editor's current text. */
+  isChecked: () => checkedVersion === editor.getModel()?.getVersionId(),
 };

@@ -1,14 +1,38 @@
-// Parses JSON-RPC reply text off the main thread; only a summary (or a small value) comes back.
+// Parses and classifies JSON-RPC replies off the main thread; only a summary (or a small value) comes back.
 import { expose, type Endpoint } from 'comlink';
+import type { ClassifyOptions } from '../core/rpc/classifyResponse.ts';
 import { summarizeReply, type ReplySummary } from './summarizeReply.ts';
+
+/** A response as received, with its body still as bytes. */
+export interface RawResponse {
+  status: number | null;
+  headers: Record<string, string>;
+  body: ArrayBuffer;
+  durationMs: number;
+}
 
 /** The reply parser worker's contract. */
 export interface ParseReplyApi {
-  /** Decodes UTF-8 bytes and summarizes the reply. */
-  parse(bytes: ArrayBuffer): ReplySummary;
+  /** Decodes the UTF-8 body, classifies the reply and summarizes it. */
+  parse(response: RawResponse, options: ClassifyOptions): ReplySummary;
 }
 
-const api: ParseReplyApi = { parse: (bytes) => summarizeReply(new TextDecoder().decode(bytes)) };
+const api: ParseReplyApi = {
+  parse(response, options) {
+    const bodyText = new TextDecoder().decode(response.body);
+    return summarizeReply(
+      {
+        kind: 'response',
+        status: response.status,
+        headers: response.headers,
+        bodyText,
+        durationMs: response.durationMs,
+        sizeBytes: response.body.byteLength,
+      },
+      options,
+    );
+  },
+};
 
 declare const WorkerGlobalScope: unknown;
 if (typeof WorkerGlobalScope !== 'undefined') expose(api, self as unknown as Endpoint);

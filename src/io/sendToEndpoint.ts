@@ -1,11 +1,12 @@
 import type { Remote } from 'comlink';
 import { wrap } from 'comlink';
 import type { Endpoint } from '../state/appState.ts';
+import type { TransportFailure } from '../core/rpc/transportOutcome.ts';
+import { maskEndpoint } from '../core/rpc/maskEndpoint.ts';
+import type { RawResponse } from './parseReply.worker.ts';
 
-/** The raw outcome of sending one request: the reply text, or why there is none. */
-export type RawReply =
-  | { kind: 'reply'; httpStatus: number; text: string; durationMs: number }
-  | { kind: 'failed'; reason: 'network' | 'cancelled' | 'timeout'; message: string; durationMs: number };
+/** What sending one request gives: the response with its body as bytes, or why there is none. */
+export type RawReply = { kind: 'response'; response: RawResponse } | TransportFailure;
 
 /** The part of the embedded node worker's contract the page uses. */
 export interface EmbeddedNode {
@@ -56,50 +57,61 @@ async function sendHttp(
       credentials: 'omit',
       cache: 'no-store',
     });
-    const text = await res.text();
-    return { kind: 'reply', httpStatus: res.status, text, durationMs: performance.now() - started };
+    const bytes = await res.arrayBuffer();
+    const h: Record<string, string> = {};
+    res.headers.forEach((v, k) => (h[k.toLowerCase()] = v));
+    return {
+      kind: 'response',
+      response: { status: res.status, headers: h, body: bytes, durationMs: performance.now() - started },
+    };
   } catch (err) {
     const durationMs = performance.now() - started;
-    if (signal.aborted) return { kind: 'failed', reason: 'cancelled', message: 'Cancelled', durationMs };
+    if (signal.aborted) return { kind: 'no-response', reason: 'aborted', message: 'Cancelled', durationMs };
     return {
-      kind: 'failed',
+      kind: 'no-response',
       reason: 'network',
-      message: `${(err as Error).message}. The node may be down, the URL wrong, or the node may not allow requests from this page (CORS).`,
+      message: `No response from ${maskEndpoint(e.url)} (${(err as Error).message})`,
       durationMs,
+      maybeCors: true,
     };
   }
 }
 
 async function sendEmbedded(body: string, signal: AbortSignal, started: number): Promise<RawReply> {
   const node = await getEmbeddedNode();
+  const elapsed = () => performance.now() - started;
   if (!node)
     return {
-      kind: 'failed',
+      kind: 'no-response',
       reason: 'network',
-      message: 'The embedded node is not available in this build.',
+      message: 'The embedded node is not part of this build',
       durationMs: 0,
     };
   const cancelled = new Promise<RawReply>((resolve) =>
     signal.addEventListener('abort', () =>
-      resolve({
-        kind: 'failed',
-        reason: 'cancelled',
-        message: 'Cancelled',
-        durationMs: performance.now() - started,
-      }),
+      resolve({ kind: 'no-response', reason: 'aborted', message: 'Cancelled', durationMs: elapsed() }),
     ),
   );
   const run = (async (): Promise<RawReply> => {
     try {
       const reply = await node.request(body);
       const text = typeof reply === 'string' ? reply : JSON.stringify(reply);
-      return { kind: 'reply', httpStatus: 200, text, durationMs: performance.now() - started };
+      const bytes = new TextEncoder().encode(text).buffer as ArrayBuffer;
+      return {
+        kind: 'response',
+        response: {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: bytes,
+          durationMs: elapsed(),
+        },
+      };
     } catch (err) {
       return {
-        kind: 'failed',
+        kind: 'no-response',
         reason: 'network',
         message: `Embedded node: ${(err as Error).message}`,
-        durationMs: performance.now() - started,
+        durationMs: elapsed(),
       };
     }
   })();

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnostics.ts';
+import type { ReplySummary } from '../io/summarizeReply.ts';
 
 /** One named tracer the user edits. */
 export interface TracerDoc {
@@ -71,18 +72,8 @@ export interface HistoryEntry {
   sizeBytes: number;
 }
 
-/** What the result panel shows. */
-export interface ResultView {
-  /** Parsed JSON result, or undefined for errors. */
-  value?: unknown;
-  /** Decoded error, when the request failed. */
-  error?: { title: string; detail: string; hint?: string };
-  httpStatus?: number;
-  durationMs: number;
-  sizeBytes: number;
-  /** Per-transaction errors in a block trace. */
-  txErrors: { txHash: string; error: string }[];
-}
+/** What the result panel shows (the classified reply; see src/io/summarizeReply.ts). */
+export type ResultView = ReplySummary;
 
 /** The outcome of probing an endpoint. */
 export interface ProbeView {

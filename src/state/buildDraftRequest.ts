@@ -34,6 +34,10 @@ export function collectParams(draft: RequestDraft): { params: unknown[]; errors:
   spec.params.forEach((p, i) => {
     if (i > lastFilled) return;
     const text = draft.fields[p.name] ?? '';
+    if (text.trim() === '' && p.required) {
+      errors.push({ path: `params[${i}]`, message: `${p.name} is required (${p.description})` });
+      return;
+    }
     if (text.trim() === '' && !p.required) {
       errors.push({
         path: `params[${i}]`,

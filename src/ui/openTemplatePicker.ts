@@ -17,6 +17,8 @@ export function openTemplatePicker(templates: TemplateInfo[]): Promise<TemplateI
       id: 'blank',
       name: 'Blank tracer',
       description: 'The minimal tracer: result and fault.',
+      methods: [],
+      clients: [],
       source: '{\n  result: function (ctx, db) {\n    return {};\n  },\n  fault: function (log, db) {}\n}\n',
     };
     for (const t of [blank, ...templates]) {
@@ -25,6 +27,12 @@ export function openTemplatePicker(templates: TemplateInfo[]): Promise<TemplateI
           h('button', { attrs: { 'data-template': t.id }, on: { click: () => finish(t) } }, [
             h('div', { text: t.name, attrs: { style: 'font-weight:600' } }),
             h('div', { class: 'desc', text: t.description }),
+            t.clients.length
+              ? h('div', {
+                  class: 'desc',
+                  text: `Runs on: ${t.clients.join(', ')} · ${t.methods.join(', ')}`,
+                })
+              : null,
           ]),
         ]),
       );

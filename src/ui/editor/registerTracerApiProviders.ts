@@ -7,7 +7,7 @@ import {
   membersAfter,
   signatureAt,
 } from './resolveApiAt.ts';
-import { tracerApiTypes, type ApiMember } from './tracerApi.ts';
+import { es5Globals, es5Keywords, tracerApiTypes, tracerGlobals, type ApiMember } from './tracerApi.ts';
 
 function textBefore(model: Monaco.editor.ITextModel, position: Monaco.Position): string {
   // A window is enough for a member chain and keeps this cheap on large tracers.
@@ -31,8 +31,7 @@ export function registerTracerApiProviders(monaco: typeof Monaco): void {
     triggerCharacters: ['.'],
     provideCompletionItems(model, position) {
       const ctx = completionContext(textBefore(model, position));
-      // Globals come from the language service (the ambient declarations); we add the members it cannot type.
-      if (!ctx || ctx.kind === 'global') return { suggestions: [] };
+      if (!ctx) return { suggestions: [] };
       const word = model.getWordUntilPosition(position);
       const range = new monaco.Range(
         position.lineNumber,
@@ -40,7 +39,9 @@ export function registerTracerApiProviders(monaco: typeof Monaco): void {
         position.lineNumber,
         position.column,
       );
-      const members = membersAfter(ctx.chain, findHookParams(model.getValue()));
+      const params = findHookParams(model.getValue());
+      if (ctx.kind === 'global') return { suggestions: globalSuggestions(monaco, params, range) };
+      const members = membersAfter(ctx.chain, params);
       return {
         suggestions: members.map((member) => ({
           label: member.name,
@@ -112,4 +113,42 @@ export function registerTracerApiProviders(monaco: typeof Monaco): void {
       };
     },
   });
+}
+
+function globalSuggestions(
+  monaco: typeof Monaco,
+  params: Map<string, string>,
+  range: Monaco.IRange,
+): Monaco.languages.CompletionItem[] {
+  const kinds = monaco.languages.CompletionItemKind;
+  const items: Monaco.languages.CompletionItem[] = tracerGlobals.map((g) => ({
+    label: g.name,
+    kind: kinds.Function,
+    detail: formatSignature(g),
+    documentation: memberDoc(g),
+    insertText: g.name,
+    sortText: `1${g.name}`,
+    range,
+  }));
+  for (const [name, type] of params)
+    items.push({
+      label: name,
+      kind: kinds.Variable,
+      detail: `(parameter) ${name}: ${type}`,
+      insertText: name,
+      sortText: `0${name}`,
+      range,
+    });
+  for (const name of es5Globals)
+    items.push({
+      label: name,
+      kind: kinds.Class,
+      detail: 'ES5 global',
+      insertText: name,
+      sortText: `2${name}`,
+      range,
+    });
+  for (const name of es5Keywords)
+    items.push({ label: name, kind: kinds.Keyword, insertText: name, sortText: `3${name}`, range });
+  return items;
 }

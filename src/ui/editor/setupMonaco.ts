@@ -36,8 +36,10 @@ export function setupMonaco(): typeof monaco {
     noSyntaxValidation: true,
     noSuggestionDiagnostics: true,
   });
+  // A bare `{…}` tracer cannot be contextually typed by the language service, so completions, hovers and
+  // signature help come from our providers (driven by the same table as the declarations added below).
   js.setModeConfiguration({
-    completionItems: true,
+    completionItems: false,
     hovers: false,
     signatureHelp: false,
     documentHighlights: true,

@@ -1,25 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { explainRpcError, largeReplyChars, summarizeReply } from '../../../src/io/summarizeReply.ts';
+import { largeReplyBytes, summarizeReply } from '../../../src/io/summarizeReply.ts';
+
+const reply = (bodyText: string, status = 200) => ({
+  kind: 'response' as const,
+  status,
+  headers: { 'content-type': 'application/json' },
+  bodyText,
+  durationMs: 12,
+  sizeBytes: bodyText.length,
+});
 
 describe('summarizeReply', () => {
-  it.each([
-    [
-      '{"jsonrpc":"2.0","id":1,"result":"0x10"}',
-      { kind: 'result', value: '0x10', large: false, txErrors: [] },
-    ],
-    [
-      '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"the method debug_traceCall does not exist/is not available"}}',
-      {
-        kind: 'rpc-error',
-        code: -32601,
-        message: 'the method debug_traceCall does not exist/is not available',
-        data: undefined,
-      },
-    ],
-    ['<html>502</html>', { kind: 'not-json', preview: '<html>502</html>' }],
-    ['{"foo":1}', { kind: 'not-json', preview: '{"foo":1}' }],
-  ])('reads %s', (text, expected) => {
-    expect(summarizeReply(text)).toEqual(expected);
+  it('keeps a small result whole', () => {
+    const r = summarizeReply(reply('{"jsonrpc":"2.0","id":1,"result":"0x10"}'), { expectedId: 1 });
+    expect(r).toMatchObject({ kind: 'ok', value: '0x10', httpStatus: 200, durationMs: 12, txErrors: [] });
+    expect(r.preview).toBeUndefined();
   });
 
   it('lists per-transaction errors of a block trace', () => {
@@ -28,38 +23,43 @@ describe('summarizeReply', () => {
       id: 1,
       result: [
         { txHash: '0xaa', result: {} },
-        { txHash: '0xbb', error: 'TypeError: x is undefined at step' },
+        { txHash: '0xbb', error: "TypeError: x is undefined in server-side tracer function 'step'" },
       ],
     });
-    const r = summarizeReply(text);
-    expect(r.kind === 'result' && r.txErrors).toEqual([
-      { txHash: '0xbb', error: 'TypeError: x is undefined at step' },
-    ]);
+    const r = summarizeReply(reply(text), { method: 'debug_traceBlockByNumber' });
+    expect(r.txErrors.map((t) => t.txHash)).toEqual(['0xbb']);
+    expect(r.txErrors[0].error).toContain('TypeError: x is undefined');
   });
 
   it('gives a preview of a large result', () => {
-    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, result: 'x'.repeat(largeReplyChars) });
-    const r = summarizeReply(big);
-    expect(r.kind === 'result' && r.large).toBe(true);
-    expect(r.kind === 'result' && r.value).toBeUndefined();
-    expect(r.kind === 'result' && r.preview!.length).toBeLessThan(250_000);
+    const r = summarizeReply(
+      reply(JSON.stringify({ jsonrpc: '2.0', id: 1, result: 'x'.repeat(largeReplyBytes) })),
+    );
+    expect(r.kind).toBe('ok');
+    expect(r.value).toBeUndefined();
+    expect(r.preview!.length).toBeLessThan(250_000);
   });
 
-  it.each([
-    [
-      -32700,
-      'The method debug_traceCall does not exist/is not available',
-      'The node does not offer debug_traceCall',
-    ],
-    [
-      -32602,
-      'Hardhat currently only supports the default tracer, so no tracer parameter should be passed.',
-      'The node does not run JavaScript tracers',
-    ],
-    [-32000, 'execution timeout', 'The tracer ran out of time on the node'],
-    [-32000, 'SyntaxError: (anonymous): Line 1:40 Unexpected token', 'The tracer failed on the node'],
-    [-1, 'odd', 'Error -1'],
-  ])('explains %i %s', (code, message, title) => {
-    expect(explainRpcError(code, message, 'debug_traceCall').title).toBe(title);
+  it('keeps the tracer error text for mapping', () => {
+    const text = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32000, message: 'SyntaxError: (anonymous): Line 1:40 Unexpected token' },
+    });
+    const r = summarizeReply(reply(text));
+    expect(r.kind).toBe('rpc-error');
+    expect(r.tracerErrorText).toBe('SyntaxError: (anonymous): Line 1:40 Unexpected token');
+  });
+
+  it('does not treat a missing method as a tracer error', () => {
+    const text = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32601, message: 'the method debug_traceCall does not exist/is not available' },
+    });
+    const r = summarizeReply(reply(text), { method: 'debug_traceCall' });
+    expect(r.kind).toBe('rpc-error');
+    expect(r.tracerErrorText).toBeUndefined();
+    expect(r.message).toMatch(/does not offer debug_traceCall/);
   });
 });

@@ -1,0 +1,199 @@
+import { maskEndpoint, validateEndpoint } from '../../core/rpc/maskEndpoint.ts';
+import { createId, type AppState, type Endpoint } from '../../state/appState.ts';
+import { clear, h, type Panel } from '../dom.ts';
+
+/** What the endpoints panel may do. */
+export interface EndpointsPanelContext {
+  save(endpoint: Endpoint): void;
+  remove(id: string): void;
+  use(id: string): void;
+  probe(id: string): void;
+}
+
+function blankEndpoint(): Endpoint {
+  return {
+    id: createId(),
+    name: '',
+    kind: 'http',
+    url: '',
+    wsUrl: '',
+    user: '',
+    password: '',
+    remember: false,
+    family: 'evm',
+  };
+}
+
+function validateForm(e: Endpoint): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!e.name.trim()) errors.name = 'Give the endpoint a name';
+  const url = validateEndpoint(e.url);
+  if (!url.ok) errors.url = url.message;
+  else if (!/^https?:$/.test(url.value.protocol))
+    errors.url = 'The request URL must start with http:// or https://';
+  if (e.wsUrl.trim()) {
+    const ws = validateEndpoint(e.wsUrl);
+    if (!ws.ok) errors.wsUrl = ws.message;
+    else if (!/^wss?:$/.test(ws.value.protocol))
+      errors.wsUrl = 'The WebSocket URL must start with ws:// or wss://';
+  }
+  if (e.password && !e.user) errors.user = 'A password needs a user name';
+  return errors;
+}
+
+/** Lists endpoints (embedded node first) with use / edit / remove / probe, an add-edit form, and the probe card. */
+export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext): Panel<AppState> {
+  const list = h('div', { attrs: { 'data-testid': 'endpoint-list' } });
+  const formHost = h('div');
+  const probeHost = h('div', { attrs: { 'data-testid': 'probe-card' } });
+  const addButton = h('button', {
+    text: 'Add endpoint',
+    attrs: { 'data-testid': 'add-endpoint' },
+    on: { click: () => openForm(blankEndpoint()) },
+  });
+  el.append(
+    h('div', { class: 'section' }, [h('h2', { text: 'Endpoints' }), list, addButton]),
+    formHost,
+    probeHost,
+  );
+
+  function openForm(initial: Endpoint): void {
+    const draft = { ...initial };
+    clear(formHost);
+    const errors = new Map<string, HTMLElement>();
+    const input = (
+      key: 'name' | 'url' | 'wsUrl' | 'user' | 'password',
+      label: string,
+      hint: string,
+      type = 'text',
+    ) => {
+      const i = h('input', {
+        type,
+        value: draft[key],
+        attrs: { 'data-endpoint-field': key, autocomplete: 'off', spellcheck: 'false' },
+      });
+      const err = h('div', { class: 'error' });
+      errors.set(key, err);
+      i.addEventListener('input', () => {
+        draft[key] = i.value;
+        check();
+      });
+      return h('div', { class: 'field' }, [
+        h('label', { text: label }),
+        i,
+        h('div', { class: 'hint', text: hint }),
+        err,
+      ]);
+    };
+    const remember = h('input', { type: 'checkbox', attrs: { id: 'remember-password' } });
+    remember.checked = draft.remember;
+    remember.addEventListener('change', () => (draft.remember = remember.checked));
+    const family = h('select', {}, [
+      h('option', { value: 'evm', text: 'Ethereum (EVM) JSON-RPC' }),
+      h('option', { value: 'bitcoin', text: 'Bitcoin-style JSON-RPC' }),
+    ]);
+    family.value = draft.family;
+    family.addEventListener('change', () => (draft.family = family.value === 'bitcoin' ? 'bitcoin' : 'evm'));
+    const saveButton = h('button', {
+      class: 'primary',
+      text: 'Save endpoint',
+      attrs: { 'data-testid': 'save-endpoint' },
+    });
+    const check = () => {
+      const found = validateForm(draft);
+      for (const [k, e] of errors) e.textContent = found[k] ?? '';
+      saveButton.disabled = Object.keys(found).length > 0;
+    };
+    saveButton.addEventListener('click', () => {
+      if (Object.keys(validateForm(draft)).length) return;
+      ctx.save({ ...draft, name: draft.name.trim(), url: draft.url.trim(), wsUrl: draft.wsUrl.trim() });
+      clear(formHost);
+    });
+    formHost.append(
+      h('div', { class: 'card section', attrs: { 'data-testid': 'endpoint-form' } }, [
+        h('strong', { text: initial.url ? `Edit ${initial.name}` : 'New endpoint' }),
+        input('name', 'Name', 'Shown in the request form and history.'),
+        input('url', 'HTTP(S) URL', 'May embed an API key; it is masked on screen and in snippets.'),
+        input('wsUrl', 'WSS URL (optional)', 'For nodes reached over WebSocket.'),
+        input('user', 'Basic-auth user (optional)', ''),
+        input(
+          'password',
+          'Basic-auth password (optional)',
+          'Kept in memory only unless you tick the box below.',
+          'password',
+        ),
+        h('div', { class: 'row' }, [
+          remember,
+          h('label', { text: 'Remember the password on this device', attrs: { for: 'remember-password' } }),
+        ]),
+        h('div', { class: 'field' }, [h('label', { text: 'Protocol' }), family]),
+        h('div', { class: 'row' }, [
+          saveButton,
+          h('button', { text: 'Cancel', on: { click: () => clear(formHost) } }),
+        ]),
+      ]),
+    );
+    check();
+  }
+
+  const renderProbe = (s: AppState) => {
+    clear(probeHost);
+    const p = s.probe;
+    if (!p) return;
+    const name = s.endpoints.find((e) => e.id === p.endpointId)?.name ?? 'endpoint';
+    const card = h('div', { class: 'card' }, [h('div', { class: 'hint', text: `Probe of ${name}` })]);
+    if (p.running)
+      card.append(h('div', {}, [h('span', { class: 'spinner' }), h('span', { text: ' Probing…' })]));
+    else {
+      card.append(
+        h('div', {
+          class: 'verdict',
+          text: p.verdict ?? 'No verdict',
+          attrs: { 'data-testid': 'probe-verdict' },
+        }),
+      );
+      if (p.clientVersion) card.append(h('div', { text: `Client: ${p.clientVersion}` }));
+      if (p.latestBlock) card.append(h('div', { text: `Latest block: ${p.latestBlock}` }));
+      const ev = h('ul', { attrs: { 'data-testid': 'probe-evidence' } });
+      for (const line of p.evidence) ev.append(h('li', { text: line }));
+      card.append(ev);
+    }
+    probeHost.append(card);
+  };
+
+  return {
+    update(s, prev) {
+      if (!prev || prev.endpoints !== s.endpoints || prev.activeEndpointId !== s.activeEndpointId) {
+        clear(list);
+        for (const e of s.endpoints) {
+          const active = e.id === s.activeEndpointId;
+          list.append(
+            h('div', { class: 'row', attrs: { 'data-endpoint': e.id } }, [
+              h('strong', { text: `${active ? '● ' : ''}${e.name}` }),
+              h('span', {
+                class: 'hint',
+                text: e.kind === 'embedded' ? 'runs in this page, offline' : maskEndpoint(e.url),
+              }),
+              h('span', { class: 'spacer' }),
+              active ? null : h('button', { text: 'Use', on: { click: () => ctx.use(e.id) } }),
+              h('button', {
+                text: 'Probe',
+                attrs: { 'data-testid': 'probe' },
+                on: { click: () => ctx.probe(e.id) },
+              }),
+              e.kind === 'embedded' ? null : h('button', { text: 'Edit', on: { click: () => openForm(e) } }),
+              e.kind === 'embedded'
+                ? null
+                : h('button', {
+                    text: 'Remove',
+                    on: { click: () => confirm(`Remove ${e.name}?`) && ctx.remove(e.id) },
+                  }),
+            ]),
+          );
+        }
+      }
+      if (!prev || prev.probe !== s.probe) renderProbe(s);
+    },
+    dispose: () => clear(el),
+  };
+}

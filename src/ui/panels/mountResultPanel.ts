@@ -1,0 +1,125 @@
+import type { AppState, ResultView } from '../../state/appState.ts';
+import { clear, copyText, downloadText, h, type Panel } from '../dom.ts';
+
+/** What the result panel needs: the full reply text for copy and download (kept outside the store). */
+export interface ResultPanelContext {
+  rawText(): string;
+}
+
+type JsonEditorHandle = { set(content: { json: unknown } | { text: string }): void; destroy(): void };
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Shows the reply: status, duration and size, decoded errors, per-transaction errors, and the JSON (read-only). */
+export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Panel<AppState> {
+  const meta = h('div', { class: 'row', attrs: { 'data-testid': 'result-meta' } });
+  const errorBox = h('div', { attrs: { 'data-testid': 'result-error' } });
+  const txBox = h('div', { attrs: { 'data-testid': 'tx-errors' } });
+  const copyStatus = h('span', { class: 'ok' });
+  const tools = h('div', { class: 'row' }, [
+    h('button', {
+      text: 'Copy JSON',
+      attrs: { 'data-testid': 'copy-result' },
+      on: { click: async () => (copyStatus.textContent = await copyText(ctx.rawText())) },
+    }),
+    h('button', {
+      text: 'Download',
+      attrs: { 'data-testid': 'download-result' },
+      on: { click: () => downloadText('result.json', ctx.rawText()) },
+    }),
+    copyStatus,
+  ]);
+  const host = h('div', { class: 'json-host', attrs: { 'data-testid': 'result-json' } });
+  const preview = h('pre', {
+    class: 'code',
+    attrs: { 'data-testid': 'result-preview', style: 'max-height:420px' },
+  });
+  const empty = h('div', {
+    class: 'empty',
+    text: 'No result yet. Send a request from the Request panel (Ctrl/Cmd+Enter).',
+  });
+  el.append(empty, meta, errorBox, txBox, tools, host, preview);
+  let jsonEditor: JsonEditorHandle | null = null;
+  let loading: Promise<JsonEditorHandle> | null = null;
+
+  const showJson = async (value: unknown) => {
+    loading ??= import('vanilla-jsoneditor').then(({ createJSONEditor, Mode }) => {
+      host.classList.toggle('jse-theme-dark', matchMedia('(prefers-color-scheme: dark)').matches);
+      return createJSONEditor({
+        target: host,
+        props: { content: { json: null }, readOnly: true, mode: Mode.tree },
+      }) as unknown as JsonEditorHandle;
+    });
+    jsonEditor = await loading;
+    jsonEditor.set({ json: value === undefined ? null : value });
+  };
+
+  const render = (r: ResultView | null) => {
+    empty.hidden = r !== null;
+    clear(meta);
+    clear(errorBox);
+    clear(txBox);
+    tools.hidden = r === null || (r.value === undefined && !r.preview);
+    host.hidden = r === null || r.value === undefined;
+    preview.hidden = !r?.preview;
+    preview.textContent = r?.preview ?? '';
+    if (!r) return;
+    if (r.httpStatus !== undefined)
+      meta.append(
+        h('span', { text: `HTTP ${r.httpStatus}`, class: r.httpStatus >= 400 ? 'sev-error' : 'ok' }),
+      );
+    meta.append(
+      h('span', { text: `${Math.round(r.durationMs)} ms` }),
+      h('span', { text: formatSize(r.sizeBytes) }),
+    );
+    if (r.preview)
+      meta.append(
+        h('span', {
+          class: 'sev-warning',
+          text: 'Large result: showing a preview; download for the whole JSON.',
+        }),
+      );
+    if (r.kind !== 'ok')
+      errorBox.append(
+        h('div', { class: 'card', attrs: { role: 'alert' } }, [
+          h('div', { class: 'verdict sev-error', text: r.message }),
+          r.detail ? h('pre', { class: 'code', text: r.detail }) : null,
+          r.tracerErrorText
+            ? h('div', {
+                class: 'hint',
+                text: 'The position is marked in the editor where it could be mapped.',
+              })
+            : null,
+        ]),
+      );
+    if (r.txErrors.length) {
+      const list = h('ul');
+      for (const t of r.txErrors) list.append(h('li', { text: `${t.txHash}: ${t.error}` }));
+      txBox.append(
+        h('div', { class: 'tx-errors', attrs: { role: 'alert' } }, [
+          h('strong', {
+            class: 'sev-error',
+            text: `${r.txErrors.length} transaction(s) failed in the tracer`,
+          }),
+          list,
+        ]),
+      );
+    }
+    if (r.value !== undefined) void showJson(r.value);
+  };
+
+  return {
+    update(s, prev) {
+      if (prev && prev.result === s.result) return;
+      render(s.result);
+    },
+    dispose() {
+      jsonEditor?.destroy();
+      clear(el);
+    },
+  };
+}

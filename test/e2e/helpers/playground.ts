@@ -1,0 +1,54 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Opens the playground and waits until the editor and the first check are ready. */
+export async function openPlayground(page: Page, path = '/'): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => (window as any).__playground?.isChecked());
+}
+
+/** Replaces the tracer text through the editor API (typing would trigger Monaco's auto-closing). */
+export async function setSource(page: Page, source: string): Promise<void> {
+  await page.evaluate((s) => (window as any).__playground.editor.setValue(s), source);
+  await waitChecked(page);
+}
+
+/** Waits until the diagnostics shown belong to the current text. */
+export async function waitChecked(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as any).__playground.isChecked());
+}
+
+/** The editor's markers as plain data. */
+export function markers(
+  page: Page,
+): Promise<
+  { severity: number; code: string; message: string; startLineNumber: number; startColumn: number }[]
+> {
+  return page.evaluate(() =>
+    (window as any).__playground.markers().map((m: any) => ({
+      severity: m.severity,
+      code: typeof m.code === 'string' ? m.code : m.code?.value,
+      message: m.message,
+      startLineNumber: m.startLineNumber,
+      startColumn: m.startColumn,
+    })),
+  );
+}
+
+/** Monaco's MarkerSeverity.Error. */
+export const errorSeverity = 8;
+
+/** The editor's current text. */
+export function editorText(page: Page): Promise<string> {
+  return page.evaluate(() => (window as any).__playground.editor.getValue());
+}
+
+/** Adds an HTTP endpoint through the Endpoints panel and makes it active. */
+export async function addEndpoint(page: Page, name: string, url: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Endpoints' }).click();
+  await page.getByTestId('add-endpoint').click();
+  await page.locator('[data-endpoint-field=name]').fill(name);
+  await page.locator('[data-endpoint-field=url]').fill(url);
+  await page.getByTestId('save-endpoint').click();
+  await page.locator(`[data-endpoint]`, { hasText: name }).getByRole('button', { name: 'Use' }).click();
+  await expect(page.locator('[data-endpoint]', { hasText: `● ${name}` })).toBeVisible();
+}

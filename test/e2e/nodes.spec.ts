@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { startGanache, type GanacheNode } from './helpers/ganache.ts';
+import { addEndpoint, openPlayground } from './helpers/playground.ts';
+
+let node: GanacheNode;
+test.beforeAll(async () => {
+  node = await startGanache();
+});
+test.afterAll(async () => {
+  await node?.stop();
+});
+
+async function sendMethod(page: import('@playwright/test').Page, method: string) {
+  await page.getByRole('tab', { name: 'Request' }).click();
+  await page.getByTestId('method-select').selectOption(method);
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('result-meta')).toContainText('HTTP 200');
+}
+
+test('sends eth_blockNumber, web3_clientVersion and a trace request to a real node', async ({ page }) => {
+  const accounts = (await node.rpc('eth_accounts')) as string[];
+  const txHash = (await node.rpc('eth_sendTransaction', [
+    { from: accounts[0], to: accounts[1], value: '0x1' },
+  ])) as string;
+  await openPlayground(page);
+  await addEndpoint(page, 'Ganache', node.url);
+
+  await sendMethod(page, 'web3_clientVersion');
+  await expect(page.getByTestId('result-json')).toContainText('Ganache/v7');
+
+  await sendMethod(page, 'eth_blockNumber');
+  await expect(page.getByTestId('result-json')).toContainText('0x1');
+
+  await page.getByRole('tab', { name: 'Request' }).click();
+  await page.getByTestId('method-select').selectOption('debug_traceTransaction');
+  await page.locator('[data-field=txHash]').fill('0x12');
+  await expect(page.locator('[data-error-for=txHash]')).not.toBeEmpty();
+  await expect(page.getByTestId('send')).toBeDisabled();
+  await page.locator('[data-field=txHash]').fill(txHash);
+  await expect(page.locator('[data-error-for=txHash]')).toBeEmpty();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('result-meta')).toContainText('HTTP 200');
+  await expect(page.getByTestId('result-json')).toContainText('structLogs');
+
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByTestId('history').locator('tbody tr')).toHaveCount(3);
+  await expect(page.getByTestId('history')).toContainText('debug_traceTransaction');
+
+  // A method ganache does not have: the decoded error is shown.
+  await sendMethod(page, 'debug_traceCall').catch(() => undefined);
+  await expect(page.getByTestId('result-error')).toContainText(/does not offer debug_traceCall/);
+});
+
+test('runs the probe', async ({ page }) => {
+  await openPlayground(page);
+  await addEndpoint(page, 'Ganache', node.url);
+  await page.locator('[data-endpoint]', { hasText: 'Ganache' }).getByTestId('probe').click();
+  await expect(page.getByTestId('probe-verdict')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('probe-card')).toContainText(/Ganache/);
+  await expect(page.getByTestId('probe-verdict')).toContainText(/ignor/i);
+});
