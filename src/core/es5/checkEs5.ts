@@ -63,15 +63,10 @@ function constructDiagnostics(
     return d;
   });
   if (out.length === 0 && parsed.es5Error) {
-    const e = parsed.es5Error;
-    const message = `ES5.1 engines reject this code (${printable(e.message)}), and the check cannot name the construct`;
-    const end = Math.max(e.raisedAt, Math.min(e.pos + 1, source.length));
-    out.push({
-      severity: 'error',
-      ruleId: 'es5/unsupported-syntax',
-      message,
-      range: index.rangeOf(e.pos, end),
-    });
+    // Never stay silent when ES5 rejects the code: pass on the ES5 parser's own (named) error.
+    const es5 = describeSyntaxError(source, parsed.es5Error, index);
+    const message = `ES5.1 engines reject this code (${es5.message}), and the check cannot name the construct`;
+    out.push({ severity: 'error', ruleId: 'es5/unsupported-syntax', message, range: es5.range });
   }
   return out;
 }

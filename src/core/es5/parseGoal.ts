@@ -143,44 +143,26 @@ function accepted(goal: 'expression' | 'program', a: Attempt & { ok: true }, mod
   return goal === 'expression' ? { ...base, expressionEnd: a.end } : base;
 }
 
-/** Parses `source` as one expression if it is one, else as a script (or, failing that, a module). Never throws. */
-export function parseGoal(source: string): GoalParse {
-  const expr = parseExpressionGoal(source, 'latest');
-  if (expr.ok) {
-    const es5 = parseExpressionGoal(source, 5);
-    const es5Valid = es5.ok && es5.end === expr.end;
-    let es5Error = es5.ok ? undefined : es5.failure;
-    if (es5.ok && !es5Valid) {
-      // ES5 read a shorter expression (e.g. `a` of `a => a`): it fails at the next token.
-      const pos = skipTrivia(source, es5.end);
-      es5Error = {
-        message: 'Unexpected token',
-        pos,
-        raisedAt: tokenEndAt(source, pos),
-        tooDeep: false,
-        tokens: es5.tokens,
-      };
-    }
-    return { ...accepted('expression', expr), es5Valid, es5Error };
-  }
-  const script = parseProgramGoal(source, 'latest', 'script');
-  if (script.ok) {
-    const es5 = parseProgramGoal(source, 5, 'script');
-    return { ...accepted('program', script), es5Valid: es5.ok, es5Error: es5.ok ? undefined : es5.failure };
-  }
-  const es5Script = parseProgramGoal(source, 5, 'script');
-  if (!script.failure.tooDeep) {
-    const mod = parseProgramGoal(source, 'latest', 'module');
-    if (mod.ok)
-      return { ...accepted('program', mod, true), es5Error: es5Script.ok ? undefined : es5Script.failure };
-  }
-  // Rare: code ES5 accepts but later editions reject (e.g. '\8' escapes in strict code).
-  const es5Expr = parseExpressionGoal(source, 5);
-  if (es5Expr.ok) return { ...accepted('expression', es5Expr), es5Valid: true };
-  if (es5Script.ok) return { ...accepted('program', es5Script), es5Valid: true };
+function acceptExpression(source: string, expr: Attempt & { ok: true }): GoalParse {
+  const es5 = parseExpressionGoal(source, 5);
+  if (!es5.ok) return { ...accepted('expression', expr), es5Error: es5.failure };
+  if (es5.end === expr.end) return { ...accepted('expression', expr), es5Valid: true };
+  // ES5 read a different expression: it fails at the token after it.
+  const pos = skipTrivia(source, es5.end);
+  const es5Error = {
+    message: 'Unexpected token',
+    pos,
+    raisedAt: tokenEndAt(source, pos),
+    tooDeep: false,
+    tokens: [],
+  };
+  return { ...accepted('expression', expr), es5Error };
+}
+
+function rejectAll(source: string, expr: ParseFailure, script: ParseFailure): GoalParse {
   const first = source[skipTrivia(source, 0)];
   const exprFirst = first === '{' || first === '(';
-  const error = exprFirst ? expr.failure : script.failure;
+  const error = exprFirst ? expr : script;
   return {
     goal: exprFirst ? 'expression' : 'program',
     ast: null,
@@ -188,6 +170,32 @@ export function parseGoal(source: string): GoalParse {
     comments: [],
     module: false,
     es5Valid: false,
-    error: { ...error, tooDeep: error.tooDeep || expr.failure.tooDeep || script.failure.tooDeep },
+    error: { ...error, tooDeep: error.tooDeep || expr.tooDeep || script.tooDeep },
   };
+}
+
+/** Parses `source` as one expression if it is one, else as a script (or, failing that, a module). Never throws. */
+export function parseGoal(source: string): GoalParse {
+  const expr = parseExpressionGoal(source, 'latest');
+  if (expr.ok) return acceptExpression(source, expr);
+  const script = parseProgramGoal(source, 'latest', 'script');
+  const es5Script = parseProgramGoal(source, 5, 'script');
+  if (script.ok) {
+    return {
+      ...accepted('program', script),
+      es5Valid: es5Script.ok,
+      es5Error: es5Script.ok ? undefined : es5Script.failure,
+    };
+  }
+  if (!script.failure.tooDeep) {
+    const mod = parseProgramGoal(source, 'latest', 'module');
+    if (mod.ok)
+      return { ...accepted('program', mod, true), es5Error: es5Script.ok ? undefined : es5Script.failure };
+  }
+  // Rare: code ES5 accepts but later editions reject (e.g. `let[0] = 1;`, a
+  // declaration to later editions but an assignment to the array `let` in ES5).
+  const es5Expr = parseExpressionGoal(source, 5);
+  if (es5Expr.ok) return { ...accepted('expression', es5Expr), es5Valid: true };
+  if (es5Script.ok) return { ...accepted('program', es5Script), es5Valid: true };
+  return rejectAll(source, expr.failure, script.failure);
 }

@@ -62,6 +62,11 @@ describe('goal detection', () => {
     expect([ast.type, ast.start, ast.end, ast.loc.start.line]).toEqual(['ObjectExpression', 1, 13, 1]);
   });
 
+  it('accepts code only ES5 reads (let as a variable), with the ES5 AST', () => {
+    const r = checkEs5('var let = [];\nlet[0] = 1;');
+    expect([r.goal, r.es5Valid, r.ast?.type, r.diagnostics.length]).toEqual(['program', true, 'Program', 0]);
+  });
+
   it('collects comments before, inside and after the expression', () => {
     const r = checkEs5('/*a*/ {x: 1 /*b*/} // c\n; // d');
     expect(r.comments).toEqual([
