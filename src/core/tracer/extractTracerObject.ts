@@ -1,8 +1,10 @@
 import type * as estree from 'estree';
-import type { Diagnostic, TextEdit } from '../diagnostics.ts';
+import type { Diagnostic } from '../diagnostics.ts';
 import type { Es5Result } from '../es5/checkEs5.ts';
 import { createReporter, type Reporter } from './createReporter.ts';
 import { describeNonObject } from './describeNonObject.ts';
+import { parenInfo, semicolonInfo, wrapperInfo } from './formDiagnostics.ts';
+import { closeParens, openParens, trailingSemicolons } from './scanParens.ts';
 import { skipTrivia } from './skipTrivia.ts';
 
 /** How the tracer object literal is written in the source. */
@@ -67,41 +69,6 @@ function unwrapParens(node: estree.Node): estree.Node {
   return n;
 }
 
-/** Offsets of the `(` tokens between `from` and `to` (exclusive). */
-function openParens(s: Scan, from: number, to: number): number[] {
-  const found: number[] = [];
-  let p = skipTrivia(s.source, from);
-  while (p < to && s.source[p] === '(') {
-    found.push(p);
-    p = skipTrivia(s.source, p + 1);
-  }
-  return found;
-}
-
-/** Offsets of up to `count` `)` tokens after `from`, and the offset after the last one. */
-function closeParens(s: Scan, from: number, count: number): { offsets: number[]; end: number } {
-  const offsets: number[] = [];
-  let end = from;
-  for (let i = 0; i < count; i++) {
-    const p = skipTrivia(s.source, end);
-    if (s.source[p] !== ')') break;
-    offsets.push(p);
-    end = p + 1;
-  }
-  return { offsets, end };
-}
-
-/** Offsets of the `;` tokens after `from`, and whether only trivia follows them. */
-function trailingSemicolons(s: Scan, from: number): { offsets: number[]; rest: number } {
-  const offsets: number[] = [];
-  let p = skipTrivia(s.source, from);
-  while (s.source[p] === ';') {
-    offsets.push(p);
-    p = skipTrivia(s.source, p + 1);
-  }
-  return { offsets, rest: p };
-}
-
 function fromExpression(
   s: Scan,
   expr: Located<estree.Node>,
@@ -120,18 +87,18 @@ function fromExpression(
   }
   const object = inner as Located<estree.ObjectExpression>;
   const diagnostics: Diagnostic[] = [];
-  const opens = openParens(s, wrapper ? expr.start : outerStart, object.start);
-  const closes = closeParens(s, object.end, opens.length);
+  const opens = openParens(s.source, wrapper ? expr.start : outerStart, object.start);
+  const closes = closeParens(s.source, object.end, opens.length);
   if (wrapper) {
-    diagnostics.push(wrapperInfo(s, wrapper, object));
+    diagnostics.push(wrapperInfo(s.r, wrapper, object));
     return { tracer: { form: wrapper.form, object, trailingSemicolon: false, diagnostics }, diagnostics };
   }
-  if (opens.length > 0) diagnostics.push(parenInfo(s, opens, closes.offsets, object.start));
-  const semis = trailingSemicolons(s, closes.end);
+  if (opens.length > 0) diagnostics.push(parenInfo(s.r, opens, closes.offsets, object.start));
+  const semis = trailingSemicolons(s.source, closes.end);
   if (semis.rest < s.source.length) {
     return fail(afterObjectMessage, semis.rest, s.source.length);
   }
-  if (semis.offsets.length > 0) diagnostics.push(semicolonInfo(s, semis.offsets));
+  if (semis.offsets.length > 0) diagnostics.push(semicolonInfo(s.r, semis.offsets));
   const form: TracerForm = opens.length > 0 ? 'parenthesized' : 'bare';
   return { tracer: { form, object, trailingSemicolon: semis.offsets.length > 0, diagnostics }, diagnostics };
 }
@@ -140,8 +107,8 @@ function fromTopExpression(s: Scan, expr: Located<estree.Expression>, fail: Fail
   const top = unwrapParens(expr);
   if (top.type === 'AssignmentExpression' && top.operator === '=' && isModuleExports(top.left)) {
     const start = skipTrivia(s.source, 0);
-    const closes = closeParens(s, expr.end, openParens(s, start, expr.start).length);
-    const semis = trailingSemicolons(s, closes.end);
+    const closes = closeParens(s.source, expr.end, openParens(s.source, start, expr.start).length);
+    const semis = trailingSemicolons(s.source, closes.end);
     if (semis.rest < s.source.length) return fail(afterObjectMessage, semis.rest, s.source.length);
     const end = semis.offsets.length > 0 ? semis.offsets[semis.offsets.length - 1] + 1 : closes.end;
     const right = top.right as Located<estree.Expression>;
@@ -213,43 +180,4 @@ function isModuleExports(n: estree.Node): boolean {
     n.property.type === 'Identifier' &&
     n.property.name === 'exports'
   );
-}
-
-function wrapperInfo(
-  s: Scan,
-  w: { form: 'variable' | 'module-exports'; start: number; end: number },
-  object: Located<estree.ObjectExpression>,
-): Diagnostic {
-  const what = w.form === 'variable' ? "a 'var NAME = {...}' declaration" : "'module.exports = {...}'";
-  const message = `geth evaluates the tracer as one expression, so ${what} is a syntax error there; only the object literal is sent`;
-  const rule = w.form === 'variable' ? 'tracer/variable-declaration' : 'tracer/module-exports';
-  const edits: TextEdit[] = [
-    { start: w.start, end: object.start, text: '' },
-    { start: object.end, end: w.end, text: '' },
-  ].filter((e) => e.end > e.start);
-  return s.r.make('info', rule, message, w.start, object.start, {
-    title: 'Keep only the object literal',
-    edits,
-  });
-}
-
-function parenInfo(s: Scan, opens: number[], closes: number[], objectStart: number): Diagnostic {
-  const message =
-    "The tracer object is wrapped in parentheses; geth adds its own '(' + code + ')', so this works, and the flattener sends the object without them";
-  const edits: TextEdit[] = [...opens, ...closes].map((o) => ({ start: o, end: o + 1, text: '' }));
-  return s.r.make('info', 'tracer/parenthesized', message, opens[0], objectStart, {
-    title: 'Remove the parentheses',
-    edits,
-  });
-}
-
-function semicolonInfo(s: Scan, offsets: number[]): Diagnostic {
-  const message =
-    "geth evaluates '(' + code + ')', so a trailing ';' is a syntax error there; the flattener removes it";
-  const edits: TextEdit[] = offsets.map((o) => ({ start: o, end: o + 1, text: '' }));
-  const last = offsets[offsets.length - 1];
-  return s.r.make('info', 'tracer/trailing-semicolon', message, offsets[0], last + 1, {
-    title: "Remove the trailing ';'",
-    edits,
-  });
 }

@@ -1,14 +1,7 @@
 import type * as estree from 'estree';
 import type { Fix } from '../diagnostics.ts';
-import {
-  aliasOf,
-  inheritedMembers,
-  isObjectType,
-  memberOf,
-  members,
-  typeLabel,
-  type ObjectType,
-} from './apiModel.ts';
+import { inheritedMembers, isObjectType, memberOf, members, typeLabel, type ObjectType } from './apiModel.ts';
+import { aliasOf } from './memberAliases.ts';
 import { closestName } from './editDistance.ts';
 import type { LintContext, LintRule } from './lintContext.ts';
 import { textOf } from './lintContext.ts';

@@ -1,0 +1,47 @@
+import type * as estree from 'estree';
+import type { Diagnostic, TextEdit } from '../diagnostics.ts';
+import type { Reporter } from './createReporter.ts';
+
+type Located<T> = T & { start: number; end: number };
+
+/** Info about a `var NAME = {...}` or `module.exports = {...}` wrapper, with a fix keeping only the object. */
+export function wrapperInfo(
+  r: Reporter,
+  w: { form: 'variable' | 'module-exports'; start: number; end: number },
+  object: Located<estree.ObjectExpression>,
+): Diagnostic {
+  const what = w.form === 'variable' ? "a 'var NAME = {...}' declaration" : "'module.exports = {...}'";
+  const message = `geth evaluates the tracer as one expression, so ${what} is a syntax error there; only the object literal is sent`;
+  const rule = w.form === 'variable' ? 'tracer/variable-declaration' : 'tracer/module-exports';
+  const edits: TextEdit[] = [
+    { start: w.start, end: object.start, text: '' },
+    { start: object.end, end: w.end, text: '' },
+  ].filter((e) => e.end > e.start);
+  return r.make('info', rule, message, w.start, object.start, {
+    title: 'Keep only the object literal',
+    edits,
+  });
+}
+
+/** Info about parentheses around the object, with a fix removing them. */
+export function parenInfo(r: Reporter, opens: number[], closes: number[], objectStart: number): Diagnostic {
+  const message =
+    "The tracer object is wrapped in parentheses; geth adds its own '(' + code + ')', so this works, and the flattener sends the object without them";
+  const edits: TextEdit[] = [...opens, ...closes].map((o) => ({ start: o, end: o + 1, text: '' }));
+  return r.make('info', 'tracer/parenthesized', message, opens[0], objectStart, {
+    title: 'Remove the parentheses',
+    edits,
+  });
+}
+
+/** Info about `;` after the object (a SyntaxError once geth wraps the code in parentheses), with a fix. */
+export function semicolonInfo(r: Reporter, offsets: number[]): Diagnostic {
+  const message =
+    "geth evaluates '(' + code + ')', so a trailing ';' is a syntax error there; the flattener removes it";
+  const edits: TextEdit[] = offsets.map((o) => ({ start: o, end: o + 1, text: '' }));
+  const last = offsets[offsets.length - 1];
+  return r.make('info', 'tracer/trailing-semicolon', message, offsets[0], last + 1, {
+    title: "Remove the trailing ';'",
+    edits,
+  });
+}
