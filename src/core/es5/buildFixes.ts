@@ -26,14 +26,15 @@ const usesOwnBinding = (n: AnyNode) =>
   n.type === 'MetaProperty' ||
   (n.type === 'Identifier' && n.name === 'arguments');
 
-/** `(a) => a + 1` → `function (a) { return a + 1; }`; none when the body relies on the arrow's `this`/`arguments`. */
+/** `(a) => a + 1` → `function (a) { return a + 1; }`; none when the arrow relies on the enclosing `this`/`arguments`. */
 export function buildArrowFix(
   ctx: FixContext,
   node: AnyNode,
   arrow: TokenSpan,
   parent: AnyNode | undefined,
 ): Fix | undefined {
-  if (someNode(node.body, usesOwnBinding, isPlainFunction)) return undefined;
+  // Parameters too: a default value like `(a = this.x) => a` reads the enclosing `this`.
+  if (someNode(node, usesOwnBinding, isPlainFunction)) return undefined;
   const headStart = node.async ? ctx.tokens.findAfter(node.start + 5, ['('], 1)?.start : node.start;
   let params = ctx.source.slice(headStart ?? node.start, arrow.start).trim();
   if (!params.startsWith('(')) params = `(${params})`;

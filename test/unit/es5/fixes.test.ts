@@ -36,6 +36,11 @@ describe('arrow function → function expression', () => {
   noFix('{f: () => this.data}', 'es5/arrow-function');
   noFix('{f: () => arguments[0]}', 'es5/arrow-function');
   noFix('{f: () => () => this}', 'es5/arrow-function');
+  noFix('{f: (a = this.x) => a}', 'es5/arrow-function');
+  noFix('{f: function () { return () => new.target; }}', 'es5/arrow-function');
+  fixes('{f: async (a) => a}', 'es5/arrow-function', '{f: async function (a) { return a; }}', {
+    es5Valid: false,
+  });
 });
 
 describe('template literal → concatenation', () => {
