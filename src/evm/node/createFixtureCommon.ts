@@ -29,6 +29,24 @@ const timeForks: [Hardfork, BlockKey][] = [
   [Hardfork.Osaka, 'osakaTime'],
 ];
 
+const unavailable = (): never => {
+  throw new Error(
+    'KZG is not available in the embedded node (blob sidecars are not needed to replay a mined tx)',
+  );
+};
+
+// @ethereumjs requires a KZG object to decode any blob tx, even without sidecars; only sidecar checks would use it.
+const noKzg = {
+  blobToKzgCommitment: unavailable,
+  computeBlobProof: unavailable,
+  verifyProof: unavailable,
+  verifyBlobProofBatch: unavailable,
+  computeCells: unavailable,
+  computeCellsAndProofs: unavailable,
+  recoverCellsAndProofs: unavailable,
+  verifyCellKzgProofBatch: unavailable,
+};
+
 /** True when geth's harness treats the chain as merged (it sets Random only for terminalTotalDifficulty 0). */
 export function isMerged(config: FixtureChainConfig): boolean {
   return config.terminalTotalDifficulty === 0n;
@@ -62,5 +80,6 @@ export function createFixtureCommon(config: FixtureChainConfig, number: bigint, 
   return createCustomCommon({ chainId: Number(config.chainId), name: `fixture-${config.chainId}` }, Mainnet, {
     hardfork: hardforkAt(config, number, timestamp),
     params: paramsBlock,
+    customCrypto: { kzg: noKzg },
   });
 }

@@ -61,6 +61,12 @@ function hexString(value: unknown, path: string, fallback?: string): string {
   return value.toLowerCase();
 }
 
+/** The signed tx: hex with or without 0x (geth's FromHex accepts both). */
+function rawTx(value: unknown): string {
+  if (typeof value === 'string' && /^([0-9a-fA-F]{2})+$/.test(value)) return '0x' + value.toLowerCase();
+  return hexString(value, 'input');
+}
+
 function parseConfig(raw: unknown): FixtureChainConfig {
   if (!isObj(raw)) throw new Error('fixture: genesis.config must be an object');
   const out: Partial<Record<(typeof configKeys)[number], bigint>> = {};
@@ -134,7 +140,7 @@ export function loadFixture(json: unknown): Fixture {
       miner: hexString(miner, 'context.miner'),
       baseFeePerGas: optNum(context, 'baseFeePerGas', 'context'),
     },
-    input: hexString(get(raw, 'input'), 'input'),
+    input: rawTx(get(raw, 'input')),
     tracerConfig: get(raw, 'tracerConfig') ?? undefined,
     result: get(raw, 'result'),
   };

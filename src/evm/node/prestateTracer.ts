@@ -7,6 +7,7 @@ import {
   bigIntToBytes,
   bytesToHex,
   createContractAddress,
+  eoaCode7702RecoverAuthority,
   equalsBytes,
   hexToBytes,
   setLengthLeft,
@@ -68,16 +69,29 @@ export async function runPrestateTracer(
   config: PrestateConfig,
 ): Promise<Record<string, PrestateAccount>> {
   const touched = new Map<string, Set<string>>();
-  const created = new Set<string>();
   const look = (a: Address) => {
     if (!touched.has(a.toString())) touched.set(a.toString(), new Set());
+  };
+  // A call into an EIP-7702 delegated account also reads the delegation target's code.
+  const lookCallee = (a: Address) => {
+    look(a);
+    // Live state: an authorization in this same tx may have just installed the delegation.
+    const code = (run.vm.stateManager as SyncStateManager).getCodeSync(a);
+    if (code.length === 23 && code[0] === 0xef && code[1] === 0x01 && code[2] === 0x00)
+      look(new Address(code.slice(3)));
   };
   const from = run.tx.getSenderAddress();
   look(from);
   const to = run.tx.to ?? createContractAddress(from, pre.getNonceSync(from));
-  if (!run.tx.to) created.add(to.toString());
-  look(to);
+  lookCallee(to);
   look(run.block.header.coinbase);
+  for (const item of 'authorizationList' in run.tx ? run.tx.authorizationList : []) {
+    try {
+      look(eoaCode7702RecoverAuthority(item));
+    } catch {
+      // geth skips authorizations whose signer cannot be recovered.
+    }
+  }
   const onStep = (s: InterpreterStep) => {
     const name = s.opcode.name;
     const top = s.stack.length - 1;
@@ -85,11 +99,10 @@ export async function runPrestateTracer(
       look(s.address);
       touched.get(s.address.toString())!.add(bytesToHex(setLengthLeft(bigIntToBytes(s.stack[top]), 32)));
     } else if (addressOps.has(name)) look(toAddress(s.stack[top]));
-    else if (callOps.has(name)) look(toAddress(s.stack[top - 1]));
+    else if (callOps.has(name)) lookCallee(toAddress(s.stack[top - 1]));
   };
   const onCreate = (e: { address: Address }) => {
     look(e.address);
-    created.add(e.address.toString());
   };
   run.vm.evm.events!.on('step', onStep);
   run.vm.evm.events!.on('newContract', onCreate);
@@ -107,22 +120,17 @@ export async function runPrestateTracer(
     run.vm.evm.events!.off('step', onStep);
     run.vm.evm.events!.off('newContract', onCreate);
   }
-  return collect(touched, created, pre, config);
+  return collect(touched, pre, config);
 }
 
-function collect(
-  touched: Map<string, Set<string>>,
-  created: Set<string>,
-  pre: SyncStateManager,
-  config: PrestateConfig,
-) {
+function collect(touched: Map<string, Set<string>>, pre: SyncStateManager, config: PrestateConfig) {
   const out: Record<string, PrestateAccount> = {};
   for (const key of [...touched.keys()].sort()) {
     const address = new Address(hexToBytes(key as `0x${string}`));
     const account = pre.getAccountSync(address);
     const code = pre.getCodeSync(address);
     const empty = !account || (account.balance === 0n && account.nonce === 0n && code.length === 0);
-    if (empty && (created.has(key) || !config.includeEmpty)) continue;
+    if (empty && !config.includeEmpty) continue;
     const entry: PrestateAccount = { balance: `0x${(account?.balance ?? 0n).toString(16)}` };
     if (code.length > 0 && !config.disableCode) entry.code = bytesToHex(code);
     if (account && !equalsBytes(account.codeHash, KECCAK256_NULL))
