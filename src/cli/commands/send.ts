@@ -1,0 +1,71 @@
+import type { CliCommand } from '../cliTypes.ts';
+import { UsageError } from '../cliTypes.ts';
+import { type ParsedArgs, optionalOption, parseArgs, requireOption } from '../parseArgs.ts';
+import type { RpcResult } from '../../core/rpc/classifyResponse.ts';
+import { validateEndpoint } from '../../core/rpc/maskEndpoint.ts';
+import { callRpc } from '../../io/transport/callRpc.ts';
+import type { Transport } from '../../io/transport/createHttpTransport.ts';
+import { createTransport } from '../../io/transport/createTransport.ts';
+import type { WebSocketConstructorLike } from '../../io/transport/createWsTransport.ts';
+import { buildRequestFromArgs, requestFlags, requestOptions } from './payload.ts';
+
+/** Options for reaching a node: endpoint, basic auth, time limit. */
+export const connectionOptions = ['endpoint', 'user', 'password', 'request-timeout'] as const;
+
+/**
+ * Creates the transport for --endpoint (http(s) or ws(s)), --user, --password (or the TRACER_PASSWORD environment
+ * variable, which keeps the password out of the shell history) and --request-timeout (seconds, default 30).
+ */
+export async function createTransportFromArgs(parsed: ParsedArgs): Promise<Transport> {
+  const endpoint = requireOption(parsed, 'endpoint');
+  const valid = validateEndpoint(endpoint);
+  if (!valid.ok) throw new UsageError(valid.message);
+  const user = optionalOption(parsed, 'user');
+  const password =
+    optionalOption(parsed, 'password') ?? (user !== undefined ? process.env.TRACER_PASSWORD : undefined);
+  if (optionalOption(parsed, 'password') !== undefined && user === undefined)
+    throw new UsageError('--password needs --user');
+  const seconds = optionalOption(parsed, 'request-timeout') ?? '30';
+  if (!/^\d+(\.\d+)?$/.test(seconds) || Number(seconds) <= 0)
+    throw new UsageError('--request-timeout must be a positive number of seconds');
+  const ws = /^wss?:$/.test(valid.value.protocol)
+    ? ((await import('ws')).default as unknown as WebSocketConstructorLike)
+    : undefined;
+  return createTransport({
+    url: endpoint,
+    user,
+    password,
+    timeoutMs: Number(seconds) * 1000,
+    WebSocketImpl: ws,
+    supportsHeaders: true,
+  });
+}
+
+/** Writes a failed result to stderr (with the tracer position when the node gave one); returns the exit code. */
+export function reportFailure(result: RpcResult, write: (t: string) => void): number {
+  write(`tracer send: ${result.message}\n`);
+  if (result.kind === 'rpc-error' && result.error.jsError)
+    write(`  JavaScript error: ${result.error.jsError}\n`);
+  return 1;
+}
+
+/**
+ * `tracer send FILE --method M --params JSON --endpoint URL [--user U --password P] [--tracer-config JSON]
+ * [--timeout D] [--request-timeout S]`: sends the request and prints the result as JSON, or the decoded error (exit 1).
+ */
+export const send: CliCommand = async (args, io) => {
+  const parsed = parseArgs(args, [...requestOptions, ...connectionOptions], [...requestFlags]);
+  const transport = await createTransportFromArgs(parsed);
+  const built = await buildRequestFromArgs(parsed, io);
+  if (!built.ok) return built.exitCode;
+  try {
+    const { result } = await callRpc(transport, built.request, { contentType: built.contentType });
+    if (result.kind !== 'ok') return reportFailure(result, io.stderr);
+    io.stdout(JSON.stringify(result.result, null, 2) + '\n');
+    for (const e of result.txErrors)
+      io.stderr(`transaction #${e.index}${e.txHash ? ` ${e.txHash}` : ''}: ${e.error.message}\n`);
+    return result.txErrors.length > 0 ? 1 : 0;
+  } finally {
+    transport.close?.();
+  }
+};

@@ -1,0 +1,69 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../../src/cli/main.ts';
+import { createCaptureIo } from './cliIo.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'cli-check-'));
+const good = join(dir, 'good.js');
+writeFileSync(
+  good,
+  '{\n  data: [], // collected\n  fault: function(log) {},\n  step: function(log) { if (log.op.toString() == "CALL") this.data.push(1); },\n  result: function() { return this.data; }\n}\n',
+);
+const es6 =
+  '{step: function(log) { let x = () => 1; }, result: function() { return 1; }, fault: function() {}}';
+
+async function cli(argv: string[], stdin = '') {
+  const io = createCaptureIo(stdin);
+  const code = await main(argv, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe('tracer check', () => {
+  it('exits 1 and prints file:line:col severity message [rule] for ES2015 code', async () => {
+    const r = await cli(['check', '-'], es6);
+    expect(r.code).toBe(1);
+    const lines = r.out.trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines)
+      expect(line).toMatch(/^<stdin>:\d+:\d+ (error|warning|info) .+ \[[a-z0-9-]+\/[a-z0-9-]+\]$/);
+    expect(r.out).toMatch(/^<stdin>:1:24 error .*\[es5\/let-const\]$/m);
+  });
+
+  it('prints JSON with --json', async () => {
+    const r = await cli(['check', '-', '--json'], es6);
+    const parsed = JSON.parse(r.out);
+    expect(parsed.file).toBe('<stdin>');
+    expect(parsed.profile).toBe('strict');
+    expect(parsed.diagnostics.some((d: { ruleId: string }) => d.ruleId === 'es5/arrow-function')).toBe(true);
+  });
+
+  it.each([
+    [['check'], 'tracer check: missing FILE (use - for standard input): tracer check FILE\n'],
+    [['check', 'a.js', 'b.js'], 'tracer check: expected one FILE, got 2: a.js b.js\n'],
+    [['check', '-', '--profile', 'es6'], 'tracer check: --profile must be strict or goja, not "es6"\n'],
+  ])('%j is a usage error', async (argv, message) => {
+    expect(await cli(argv)).toEqual({ code: 2, out: '', err: message });
+  });
+});
+
+describe('tracer flatten', () => {
+  it('prints only the one-line tracer and a newline', async () => {
+    const r = await cli(['flatten', good]);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    expect(r.out.endsWith('\n')).toBe(true);
+    const code = r.out.slice(0, -1);
+    expect(code).not.toMatch(/[\n"]|\/\//);
+    const tracer = new Function(`return (${code});`)();
+    expect(Object.keys(tracer)).toEqual(['data', 'fault', 'step', 'result']);
+  });
+
+  it('exits 1 with diagnostics on stderr when it cannot flatten', async () => {
+    const r = await cli(['flatten', '-'], '{step: function( {}');
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^<stdin>:1:\d+ error /);
+  });
+});
