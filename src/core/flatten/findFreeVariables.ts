@@ -16,16 +16,16 @@ export const knownGlobals = new Set(
 );
 
 /** Fields holding a name that is not a variable reference (unless the node is `computed`). */
-const nonReferenceFields: Record<string, string[]> = {
-  MemberExpression: ['property'],
-  Property: ['key'],
-  MethodDefinition: ['key'],
-  PropertyDefinition: ['key'],
-  LabeledStatement: ['label'],
-  BreakStatement: ['label'],
-  ContinueStatement: ['label'],
-  MetaProperty: ['meta', 'property'],
-};
+const nonReferenceFields = new Map([
+  ['MemberExpression', ['property']],
+  ['Property', ['key']],
+  ['MethodDefinition', ['key']],
+  ['PropertyDefinition', ['key']],
+  ['LabeledStatement', ['label']],
+  ['BreakStatement', ['label']],
+  ['ContinueStatement', ['label']],
+  ['MetaProperty', ['meta', 'property']],
+]);
 
 function collectPatternNames(pattern: AnyNode | null | undefined, into: Set<string>): void {
   if (!pattern) return;
@@ -85,7 +85,7 @@ export function findFreeVariables(fn: AnyNode): { free: string[]; usesSuper: boo
     collectDeclared(node, declared);
     if (node.type === 'Identifier') referenced.add(node.name as string);
     if (node.type === 'Super') usesSuper = true;
-    const skip = node.computed ? [] : (nonReferenceFields[node.type] ?? []);
+    const skip = node.computed ? [] : (nonReferenceFields.get(node.type) ?? []);
     for (const key of Object.keys(node)) {
       if (key === 'type' || skip.includes(key)) continue;
       const v = node[key];

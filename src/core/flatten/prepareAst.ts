@@ -70,7 +70,19 @@ export function prepareAst(root: AnyNode): PreparedAst {
   return { problem: null, doubleQuoted };
 }
 
+/** ES2022 class syntax escodegen 2.1 has no printer for. */
+const unprintable = new Map([
+  ['PropertyDefinition', 'class fields'],
+  ['PrivateIdentifier', 'private class members (#name)'],
+  ['StaticBlock', 'static class blocks'],
+]);
+
 function visit(node: AnyNode, done: Set<AnyNode>, doubleQuoted: number[]): PrepareProblem | null {
+  const what = unprintable.get(node.type);
+  if (what) {
+    const message = `The flattener cannot print ${what} (ES2022 syntax); set the values in the constructor or keep them as tracer members`;
+    return { message, ...offsetOf(node) };
+  }
   switch (node.type) {
     case 'Literal':
       if (done.has(node)) return null;
@@ -120,16 +132,16 @@ function visit(node: AnyNode, done: Set<AnyNode>, doubleQuoted: number[]): Prepa
   }
 }
 
-const leftChild: Record<string, string> = {
-  AssignmentExpression: 'left',
-  BinaryExpression: 'left',
-  LogicalExpression: 'left',
-  MemberExpression: 'object',
-  CallExpression: 'callee',
-  ConditionalExpression: 'test',
-  TaggedTemplateExpression: 'tag',
-  ChainExpression: 'expression',
-};
+const leftChild = new Map([
+  ['AssignmentExpression', 'left'],
+  ['BinaryExpression', 'left'],
+  ['LogicalExpression', 'left'],
+  ['MemberExpression', 'object'],
+  ['CallExpression', 'callee'],
+  ['ConditionalExpression', 'test'],
+  ['TaggedTemplateExpression', 'tag'],
+  ['ChainExpression', 'expression'],
+]);
 
 /** The node whose text starts an expression statement. */
 function leftmost(expr: AnyNode): AnyNode {
@@ -137,8 +149,11 @@ function leftmost(expr: AnyNode): AnyNode {
   for (;;) {
     if (n.type === 'SequenceExpression') n = (n.expressions as AnyNode[])[0];
     else if (n.type === 'UpdateExpression' && !n.prefix) n = n.argument as AnyNode;
-    else if (leftChild[n.type]) n = n[leftChild[n.type]] as AnyNode;
-    else return n;
+    else {
+      const child = leftChild.get(n.type);
+      if (!child) return n;
+      n = n[child] as AnyNode;
+    }
   }
 }
 

@@ -55,6 +55,16 @@ describe('flattenProgram: clear errors, no crash', () => {
     ['10 000 nested parentheses', '('.repeat(10000) + '1' + ')'.repeat(10000), /nests too deeply to parse/],
     ['10 000 nested arrays', '['.repeat(10000) + ']'.repeat(10000), /nests too deeply to parse/],
     ['tagged template with a line break', 'tag`a\nb`;', /tagged template/],
+    [
+      'class fields (ES2022)',
+      'class C { x = 1; }',
+      /^The flattener cannot print class fields \(ES2022 syntax\)/,
+    ],
+    [
+      'private names (ES2022)',
+      'class C { m() { return this.#p; } #p() {} }',
+      /cannot print private class members \(#name\)/,
+    ],
   ])('%s', (_name, source, message) => {
     const r = flattenProgram(source);
     expect(r.ok).toBe(false);
