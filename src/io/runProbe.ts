@@ -1,25 +1,26 @@
 import type { TransportOutcome } from '../core/rpc/transportOutcome.ts';
 import type { JsonRpcRequest } from '../core/rpc/jsonRpc.ts';
-import { buildRequest, serializeRequest } from '../core/rpc/jsonRpc.ts';
-import { classifyResponse } from '../core/rpc/classifyResponse.ts';
+import { serializeRequest } from '../core/rpc/jsonRpc.ts';
+import { probeNode, type JsTracingSupport } from '../core/rpc/probe.ts';
 import type { Endpoint, ProbeView } from '../state/appState.ts';
 import { sendToEndpoint } from './sendToEndpoint.ts';
 
-type ProbeReport = Omit<ProbeView, 'endpointId' | 'running'>;
-type ProbeFn = (
-  send: (request: JsonRpcRequest) => Promise<TransportOutcome>,
-  options?: Record<string, unknown>,
-) => Promise<Record<string, unknown>>;
-
-// Globbed so the page builds while the probe logic is being written.
-const probeMods = import.meta.glob<{ probeNode?: ProbeFn }>('../core/rpc/probeNode.ts', { eager: true });
-const probeNode = Object.values(probeMods)[0]?.probeNode;
+const verdictTitles: Record<JsTracingSupport, string> = {
+  supported: 'JavaScript tracers run on this node',
+  ignored: 'The node ignores the tracer (it answers with its default trace)',
+  unsupported: 'This node does not run JavaScript tracers',
+  'debug-disabled': 'The debug namespace is not available',
+  'auth-required': 'The node wants credentials',
+  unreachable: 'The node could not be reached',
+  ambiguous: 'Could not tell whether JavaScript tracers run',
+};
 
 async function sendOutcome(endpoint: Endpoint, request: JsonRpcRequest): Promise<TransportOutcome> {
+  const contentType = request.jsonrpc === '1.0' ? 'text/plain' : 'application/json';
   const reply = await sendToEndpoint(
     endpoint,
     serializeRequest(request),
-    'application/json',
+    contentType,
     AbortSignal.timeout(30_000),
   );
   if (reply.kind === 'no-response') return reply;
@@ -34,48 +35,17 @@ async function sendOutcome(endpoint: Endpoint, request: JsonRpcRequest): Promise
   };
 }
 
-function text(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : v === undefined || v === null ? undefined : JSON.stringify(v);
-}
-
-function evidenceLines(v: unknown): string[] {
-  if (!Array.isArray(v)) return [];
-  return v.map((e) =>
-    typeof e === 'string'
-      ? e
-      : e && typeof e === 'object'
-        ? Object.values(e).map(String).join(' — ')
-        : String(e),
-  );
-}
-
 /** Probes an endpoint for JavaScript-tracer support and returns the report card's content. */
-export async function runProbe(endpoint: Endpoint): Promise<ProbeReport> {
-  const send = (request: JsonRpcRequest) => sendOutcome(endpoint, request);
-  if (probeNode) {
-    try {
-      const r = await probeNode(send);
-      return {
-        verdict: text(r.verdictText ?? r.summary ?? r.verdict) ?? 'No verdict',
-        clientVersion: text(r.clientVersion),
-        latestBlock: text(r.latestBlock ?? r.blockNumber),
-        evidence: evidenceLines(r.evidence),
-      };
-    } catch (e) {
-      return { verdict: `The probe failed: ${(e as Error).message}`, evidence: [] };
-    }
+export async function runProbe(endpoint: Endpoint): Promise<Omit<ProbeView, 'endpointId' | 'running'>> {
+  try {
+    const r = await probeNode((_method, _params, request) => sendOutcome(endpoint, request));
+    return {
+      verdict: `${verdictTitles[r.jsTracing]}. ${r.summary}`,
+      clientVersion: r.clientVersion,
+      latestBlock: r.latestBlock,
+      evidence: r.evidence.map((e) => `${e.request.method}: ${e.note} → ${e.message}`),
+    };
+  } catch (e) {
+    return { verdict: `The probe failed: ${(e as Error).message}`, evidence: [] };
   }
-  // Without the full probe: identify the node only.
-  const version = classifyResponse(await send(buildRequest('web3_clientVersion', [])), {
-    method: 'web3_clientVersion',
-  });
-  const block = classifyResponse(await send(buildRequest('eth_blockNumber', [])), {
-    method: 'eth_blockNumber',
-  });
-  return {
-    verdict: 'Tracer support not tested (the probe logic is not part of this build)',
-    clientVersion: version.kind === 'ok' ? text(version.result) : undefined,
-    latestBlock: block.kind === 'ok' ? text(block.result) : undefined,
-    evidence: [`web3_clientVersion: ${version.message}`, `eth_blockNumber: ${block.message}`],
-  };
 }

@@ -1,0 +1,68 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { addEndpoint, markers, openPlayground, setSource } from './helpers/playground.ts';
+
+// A loopback stand-in for a geth node whose tracer fails at `log.stack.peek`: it reports the position the way
+// goja does (`<eval>:1:COL`, counting the '(' geth wraps the code in).
+let server: Server;
+let url: string;
+test.beforeAll(async () => {
+  server = createServer((req, res) => {
+    const cors = {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': 'content-type',
+      'Access-Control-Allow-Methods': 'POST',
+    };
+    if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const r = JSON.parse(body) as { id: number; method: string; params: { tracer?: string }[] };
+      const tracer = r.params.find((p) => p && typeof p === 'object' && 'tracer' in p)?.tracer ?? '';
+      const col = tracer.indexOf('log.stack.peek') + 2;
+      const failure = `tracer accessed out of bound stack: size 0, index 99 at step (<eval>:1:${col}(12))`;
+      const reply =
+        r.method === 'debug_traceBlockByNumber'
+          ? {
+              jsonrpc: '2.0',
+              id: r.id,
+              result: [
+                { txHash: '0xaa', result: 1 },
+                { txHash: '0xbb', error: failure },
+              ],
+            }
+          : { jsonrpc: '2.0', id: r.id, error: { code: -32000, message: failure } };
+      res.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify(reply));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const tracer =
+  '{\n  step: function (log, db) {\n    this.n = log.stack.peek(99);\n  },\n  result: function (ctx, db) {\n    return 1;\n  },\n  fault: function (log, db) {}\n}\n';
+
+test('sees a node tracer error marked at its line in the editor', async ({ page }) => {
+  await openPlayground(page);
+  await setSource(page, tracer);
+  await addEndpoint(page, 'Stand-in geth', url);
+  await page.getByRole('tab', { name: 'Request' }).click();
+  await page.getByTestId('method-select').selectOption('debug_traceCall');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('result-error')).toContainText('tracer accessed out of bound stack');
+  await expect
+    .poll(async () => (await markers(page)).find((m) => m.message.startsWith('Node:'))?.startLineNumber)
+    .toBe(3);
+
+  await page.getByRole('tab', { name: 'Request' }).click();
+  await page.getByTestId('method-select').selectOption('debug_traceBlockByNumber');
+  await page.locator('[data-field=block]').fill('latest');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('tx-errors')).toContainText('0xbb');
+  await expect(page.getByTestId('tx-errors')).toContainText('1 transaction(s) failed');
+  await expect
+    .poll(async () => (await markers(page)).find((m) => m.message.startsWith('Node:'))?.startLineNumber)
+    .toBe(3);
+});
