@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { classifyResponse } from '../../../src/core/rpc/classifyResponse.ts';
@@ -22,7 +23,7 @@ async function startWsServer(auth?: string) {
   const wss = new WebSocketServer({
     host: '127.0.0.1',
     port,
-    verifyClient: (info) => !auth || info.req.headers.authorization === auth,
+    verifyClient: (info: { req: IncomingMessage }) => !auth || info.req.headers.authorization === auth,
   });
   wss.on('connection', (ws) => {
     connections++;
