@@ -74,7 +74,8 @@ function checkHookMember(name: string, prop: estree.Property & AnyNode, r: Repor
   if (!isFunctionNode(prop.value)) {
     if (name === 'result' || name === 'fault') return []; // reported by checkRequired with geth's message
     const value = prop.value as AnyNode;
-    const message = `'${name}' must be a function: geth ignores a ${name} that is not a function${name === 'enter' || name === 'exit' ? ' and then requires both enter and exit to be functions' : ''}`;
+    const pair = name === 'enter' || name === 'exit' ? ' (and enter and exit must both be functions)' : '';
+    const message = `'${name}' must be a function: geth ignores it otherwise${pair}`;
     return [r.make('error', 'tracer/hook-not-function', message, value.start, value.end)];
   }
   const params = (prop.value as estree.Function).params as AnyNode[];

@@ -67,13 +67,13 @@ describe('shape: errors and warnings', () => {
     [
       '{result: function() {}, fault: function() {}, step: 5}',
       'tracer/hook-not-function',
-      "'step' must be a function: geth ignores a step that is not a function",
+      "'step' must be a function: geth ignores it otherwise",
       '1:53',
     ],
     [
       '{result: function() {}, fault: function() {}, setup: {a: 1}}',
       'tracer/hook-not-function',
-      "'setup' must be a function: geth ignores a setup that is not a function",
+      "'setup' must be a function: geth ignores it otherwise",
       '1:54',
     ],
     [
@@ -116,6 +116,19 @@ describe('shape: errors and warnings', () => {
   it.each(cases)('%s', (code, ruleId, message, at, fixed) => {
     const result = expectInvalid(code, ruleId, message, at);
     expect(result).toBe(fixed);
+  });
+
+  it('explains the enter/exit pairing for a data enter', () => {
+    const code = '{result: function() {}, fault: function() {}, enter: 1, exit: function(r) {}}';
+    expectInvalid(
+      code,
+      'tracer/hook-not-function',
+      "'enter' must be a function: geth ignores it otherwise (and enter and exit must both be functions)",
+      '1:54',
+    );
+    expect(single(code, 'tracer/enter-exit-pair').message).toBe(
+      'trace object must expose either both or none of enter() and exit(): add enter: function(callFrame) {}',
+    );
   });
 
   it('uses the right severities', () => {
