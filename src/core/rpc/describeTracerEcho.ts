@@ -27,8 +27,8 @@ export function detectClientFamily(
 }
 
 /**
- * Describes what a node returned instead of a tracer's own value, or undefined when nothing points to an ignored
- * tracer: struct logs (opcode logger), `{}`, a callTracer frame.
+ * Describes in a few words what a node returned instead of a tracer's own value: struct logs (the opcode logger),
+ * `{}`, a callTracer frame, or any other value.
  */
 export function describeIgnoredResult(result: unknown): string {
   if (result && typeof result === 'object' && !Array.isArray(result)) {
