@@ -1,0 +1,52 @@
+// The embedded-node worker: a real EVM answering geth-style JSON-RPC, off the main thread. User tracer code runs
+// here, so the page can terminate and recreate this worker when a trace hangs past its timeout.
+import { expose, type Endpoint } from 'comlink';
+import { createEmbeddedNode } from '../evm/node/createEmbeddedNode.ts';
+import type { EmbeddedNode, FixtureDefaults } from '../evm/node/createEmbeddedNode.ts';
+import type { DemoDefaults } from '../evm/node/demoDefaults.ts';
+import type { JsonRpcResponse } from '../evm/node/handleJsonRpc.ts';
+import { loadFixture } from '../evm/node/loadFixture.ts';
+
+export type { DemoDefaults, FixtureDefaults, JsonRpcResponse };
+
+/** The node worker's contract (plain data only crosses it). */
+export interface NodeWorkerApi {
+  /** Answers a JSON-RPC request object or batch; undefined when it held only notifications. */
+  request(body: unknown): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined>;
+  /** Values for the request panel: a tx hash, a block number and hash, a call object (demo chain or fixture). */
+  demoDefaults(): Promise<DemoDefaults | FixtureDefaults>;
+  /** Switches the node to serve a geth tracetest fixture (JSON text); resolves to its tx hash and block. */
+  loadFixture(json: string): Promise<FixtureDefaults>;
+  /** Switches back to the deterministic demo chain. */
+  resetToDemo(): Promise<DemoDefaults>;
+}
+
+/** Creates the API object around a lazily started node (start-up begins at once, in the background). */
+export function createNodeWorkerApi(): NodeWorkerApi {
+  let node: Promise<EmbeddedNode> = createEmbeddedNode();
+  return {
+    request: async (body) => (await node).request(body),
+    demoDefaults: async () => (await node).demoDefaults,
+    loadFixture: async (json) => {
+      const next = createEmbeddedNode({ fixture: loadFixture(json) });
+      await next;
+      node = next;
+      return (await next).demoDefaults as FixtureDefaults;
+    },
+    resetToDemo: async () => {
+      node = createEmbeddedNode();
+      return (await node).demoDefaults as DemoDefaults;
+    },
+  };
+}
+
+/** Exposes the API on `endpoint` (a worker scope, or a MessagePort in Node tests). */
+export function serve(endpoint: Endpoint): NodeWorkerApi {
+  const api = createNodeWorkerApi();
+  expose(api, endpoint);
+  return api;
+}
+
+declare const WorkerGlobalScope: unknown;
+// comlink's expose() on the Node global would throw; only a real worker serves itself.
+if (typeof WorkerGlobalScope !== 'undefined') serve(self as unknown as Endpoint);
