@@ -46,10 +46,14 @@ function toFailure(e: unknown, tokens: Token[]): ParseFailure {
   return { message, pos, raisedAt, tooDeep: e instanceof RangeError || stackOverflow.test(message), tokens };
 }
 
-function optionsFor(ecmaVersion: 5 | 'latest', tokens: Token[], comments: Comment[]): Options {
+/** ES5 parses are a yes/no check, so they skip locations, except when their AST is handed out. */
+type Version = 5 | 'latest' | 'es5-ast';
+
+function optionsFor(version: Version, tokens: Token[], comments: Comment[]): Options {
+  const ecmaVersion = version === 'latest' ? 'latest' : 5;
   return {
     ecmaVersion,
-    locations: true,
+    locations: version !== 5,
     allowHashBang: ecmaVersion === 'latest',
     onToken: tokens,
     onComment: comments,
@@ -90,7 +94,7 @@ export function tokenEndAt(source: string, pos: number): number {
   }
 }
 
-function parseExpressionGoal(source: string, ecmaVersion: 5 | 'latest'): Attempt {
+function parseExpressionGoal(source: string, ecmaVersion: Version): Attempt {
   const tokens: Token[] = [];
   const comments: Comment[] = [];
   try {
@@ -120,11 +124,7 @@ function parseExpressionGoal(source: string, ecmaVersion: 5 | 'latest'): Attempt
   }
 }
 
-function parseProgramGoal(
-  source: string,
-  ecmaVersion: 5 | 'latest',
-  sourceType: 'script' | 'module',
-): Attempt {
+function parseProgramGoal(source: string, ecmaVersion: Version, sourceType: 'script' | 'module'): Attempt {
   const tokens: Token[] = [];
   const comments: Comment[] = [];
   try {
@@ -194,8 +194,9 @@ export function parseGoal(source: string): GoalParse {
   }
   // Rare: code ES5 accepts but later editions reject (e.g. `let[0] = 1;`, a
   // declaration to later editions but an assignment to the array `let` in ES5).
-  const es5Expr = parseExpressionGoal(source, 5);
+  const es5Expr = parseExpressionGoal(source, 'es5-ast');
   if (es5Expr.ok) return { ...accepted('expression', es5Expr), es5Valid: true };
-  if (es5Script.ok) return { ...accepted('program', es5Script), es5Valid: true };
+  const es5Ast = es5Script.ok ? parseProgramGoal(source, 'es5-ast', 'script') : es5Script;
+  if (es5Ast.ok) return { ...accepted('program', es5Ast), es5Valid: true };
   return rejectAll(source, expr.failure, script.failure);
 }

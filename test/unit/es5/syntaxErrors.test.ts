@@ -65,6 +65,7 @@ describe('goal detection', () => {
   it('accepts code only ES5 reads (let as a variable), with the ES5 AST', () => {
     const r = checkEs5('var let = [];\nlet[0] = 1;');
     expect([r.goal, r.es5Valid, r.ast?.type, r.diagnostics.length]).toEqual(['program', true, 'Program', 0]);
+    expect(r.ast!.loc!.end).toEqual({ line: 2, column: 11 });
   });
 
   it('collects comments before, inside and after the expression', () => {
