@@ -17,7 +17,8 @@ const byEthereumjs: Record<string, string> = {
 
 /** The geth error string for an @ethereumjs EVM error of an op `op` (used for `invalid opcode: <NAME>`). */
 export function gethErrorText(error: { error?: string } | undefined, op?: number): string {
-  const text = error?.error ?? String(error);
+  // Some @ethereumjs texts carry a location suffix (`invalid JUMP at <codehash>/<address>:<pc>`).
+  const text = (error?.error ?? String(error)).replace(/ at 0x[0-9a-f]+\/0x[0-9a-f]+:\d+$/, '');
   if (text === 'invalid opcode') return `invalid opcode: ${opcodeName(op ?? 0xfe)}`;
   return byEthereumjs[text] ?? text;
 }

@@ -30,6 +30,8 @@ export interface InterpreterLike {
     memoryWordCount: bigint;
     gasRefund: bigint;
     gasLeft: bigint;
+    /** Gas forwarded by the CALL* being executed (set by its gas handler). */
+    messageGasLimit?: bigint;
   };
   common: { param(name: string): bigint };
   lookupOpInfo(op: number): { opcodeInfo: { fee: number; isInvalid: boolean; code: number } };

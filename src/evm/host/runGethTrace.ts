@@ -182,7 +182,10 @@ function createDriver(hooks: GethTraceHooks, readNonce: (a: Address) => bigint) 
       sv.gas = Number(gasLeft);
       const fee = BigInt(ip.lookupOpInfo(rs.opCode).opcodeInfo.fee);
       // geth reports only the constant part when the constant charge itself ran out of gas.
-      sv.cost = Number(preError === 'out of gas' && gasLeft < fee ? fee : cost);
+      let total = preError === 'out of gas' && gasLeft < fee ? fee : cost;
+      // @ethereumjs keeps the gas forwarded by CALL* apart (messageGasLimit, without the stipend); geth's cost has it.
+      if (isCallOp(rs.opCode) && rs.messageGasLimit !== undefined && !preError) total += rs.messageGasLimit;
+      sv.cost = Number(total);
       sv.depth = ip._env.depth + 1;
       sv.refund = Number(rs.gasRefund);
       sv.error = preError;
@@ -298,6 +301,10 @@ function createEnds(ip: InterpreterLike, msg: FailFastMessage): { from: Uint8Arr
     ? generateAddress2(from, msg.salt, msg.data ?? new Uint8Array(0))
     : generateAddress(from, bigIntToBytes(ip._env.contract.nonce));
   return { from, to: Uint8Array.from(to) };
+}
+
+function isCallOp(op: number): boolean {
+  return op === 0xf1 || op === 0xf2 || op === 0xf4 || op === 0xfa;
 }
 
 function valueOf(type: string, value: bigint | undefined): bigint | undefined {

@@ -7,13 +7,13 @@ import { createSyncStateManager, type GenesisAlloc } from '../../../src/evm/stat
 import type { TraceRun } from '../../../src/evm/host/traceTypes.ts';
 
 /** A fixed test key and its address. */
-export const senderKey = hexToBytes('0x' + '11'.repeat(32));
+export const senderKey = hexToBytes(`0x${'11'.repeat(32)}`);
 export const sender = new Address(privateToAddress(senderKey));
 export const senderHex = bytesToHex(sender.bytes);
 
 /** Address 0x00…00NN. */
-export function addr(n: number): string {
-  return '0x' + n.toString(16).padStart(40, '0');
+export function addr(n: number): `0x${string}` {
+  return `0x${n.toString(16).padStart(40, '0')}`;
 }
 
 export interface RunSpec {
@@ -26,12 +26,12 @@ export interface RunSpec {
   gasPrice?: bigint;
   value?: bigint;
   data?: Uint8Array;
-  to?: string | null;
+  to?: `0x${string}` | null;
   nonce?: bigint;
   hardfork?: string;
   blockNumber?: bigint;
   baseFee?: bigint;
-  coinbase?: string;
+  coinbase?: `0x${string}`;
 }
 
 /** The called contract's address. */
