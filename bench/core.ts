@@ -90,11 +90,8 @@ function row(label: string, ms: number, extra = ''): string {
   return `${label.padEnd(52)} ${ms.toFixed(3).padStart(9)} ms${extra}`;
 }
 
-/** Runs the core benchmark and returns printable lines. */
-export async function runCoreBench(): Promise<string[]> {
-  const lines: string[] = [
-    'median of check+flatten (flattenTracer, which runs checkTracer) per tracer, target < 5 ms',
-  ];
+function templateLines(): string[] {
+  const lines = ['median of check+flatten (flattenTracer, which runs checkTracer) per tracer, target < 5 ms'];
   for (const [name, source] of Object.entries(loadTemplates())) {
     const r = flattenTracer(source, { profile: 'goja' });
     const status = r.ok
@@ -103,44 +100,54 @@ export async function runCoreBench(): Promise<string[]> {
     const ms = timeMedian(50, () => flattenTracer(source, { profile: 'goja' }));
     lines.push(row(name, ms, `  (${source.length} chars in, ${status})`));
   }
-  const big = buildLargeTracer(200_000);
-  const bigResult = flattenTracer(big);
-  if (!bigResult.ok)
-    throw new Error('the generated large tracer does not flatten: ' + bigResult.diagnostics[0]?.message);
-  // Interleaved in one loop so load from other processes hits every column alike.
-  const runs = 15;
-  const t = {
-    acorn: [] as number[],
-    check: [] as number[],
-    print: [] as number[],
-    total: [] as number[],
-    map: [] as number[],
-  };
+  return lines;
+}
+
+type Column = 'acorn' | 'check' | 'print' | 'total' | 'map';
+
+/** Medians of each step on `source`, measured interleaved so load from other processes hits every step alike. */
+function measureSteps(source: string, runs: number): Record<Column, number> {
+  const t: Record<Column, number[]> = { acorn: [], check: [], print: [], total: [], map: [] };
   for (let i = 0; i < runs + 2; i++) {
-    const keep = i >= 2;
-    const time = (into: number[], fn: () => unknown) => {
+    const time = <T>(into: number[], fn: () => T): T => {
       const t0 = performance.now();
       const out = fn();
-      if (keep) into.push(performance.now() - t0);
+      if (i >= 2) into.push(performance.now() - t0);
       return out;
     };
-    time(t.acorn, () => parseExpressionAt(big, 0, { ecmaVersion: 5 }));
-    const checked = time(t.check, () => checkTracer(big)) as ReturnType<typeof checkTracer>;
+    time(t.acorn, () => parseExpressionAt(source, 0, { ecmaVersion: 5 }));
+    const checked = time(t.check, () => checkTracer(source));
     time(t.print, () => generateOneLine(checked.tracer!.object));
-    const r = time(t.total, () => flattenTracer(big)) as ReturnType<typeof flattenTracer>;
+    const r = time(t.total, () => flattenTracer(source));
     time(t.map, () => r.map!.toSourceOffset(r.code.length >> 1));
   }
-  const [acornMs, checkMs, printMs, totalMs, mapMs] = [t.acorn, t.check, t.print, t.total, t.map].map(median);
-  const x = (ms: number) => `  (${(ms / acornMs).toFixed(2)}× acorn)`;
-  lines.push(
-    `generated tracer: ${(big.length / 1024).toFixed(0)} KB in, ${(bigResult.code.length / 1024).toFixed(0)} KB out, medians of ${runs} interleaved runs`,
-  );
-  lines.push(row('  bare acorn parseExpressionAt (ecmaVersion 5)', acornMs));
-  lines.push(row('  checkTracer alone', checkMs, x(checkMs)));
-  lines.push(row('  printing alone (generateOneLine)', printMs, x(printMs)));
-  lines.push(row('  check+flatten (flattenTracer)', totalMs, x(totalMs) + ', target < 5×'));
-  lines.push(row('  first position-map lookup (lazy, not in the above)', mapMs));
-  return lines;
+  const out = {} as Record<Column, number>;
+  for (const k of Object.keys(t) as Column[]) out[k] = median(t[k]);
+  return out;
+}
+
+function largeTracerLines(): string[] {
+  const big = buildLargeTracer(200_000);
+  const result = flattenTracer(big);
+  if (!result.ok)
+    throw new Error('the generated large tracer does not flatten: ' + result.diagnostics[0]?.message);
+  const runs = 15;
+  const m = measureSteps(big, runs);
+  const x = (ms: number) => `  (${(ms / m.acorn).toFixed(2)}× acorn)`;
+  const kb = (n: number) => (n / 1024).toFixed(0);
+  return [
+    `generated tracer: ${kb(big.length)} KB in, ${kb(result.code.length)} KB out, medians of ${runs} interleaved runs`,
+    row('  bare acorn parseExpressionAt (ecmaVersion 5)', m.acorn),
+    row('  checkTracer alone', m.check, x(m.check)),
+    row('  printing alone (generateOneLine)', m.print, x(m.print)),
+    row('  check+flatten (flattenTracer)', m.total, x(m.total) + ', target < 5×'),
+    row('  first position-map lookup (lazy, not in the above)', m.map),
+  ];
+}
+
+/** Runs the core benchmark and returns printable lines. */
+export async function runCoreBench(): Promise<string[]> {
+  return [...templateLines(), ...largeTracerLines()];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
