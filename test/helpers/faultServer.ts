@@ -16,6 +16,7 @@ export const faultNames = [
   '429',
   '500',
   'huge',
+  'huge-declared',
   'erigon-nullnull',
   'both',
   'batch',
@@ -175,6 +176,12 @@ function play(fault: string, req: IncomingMessage, res: ServerResponse, body: st
       return res.end('Internal Server Error');
     case 'huge':
       return streamHuge(res, id, o.hugeBytes ?? 100 * 1024 * 1024);
+    case 'huge-declared': {
+      // Declares 300 MB but sends a little: a client that trusts Content-Length refuses at once.
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(300 * 1024 * 1024) });
+      res.write('{"jsonrpc":"2.0","id":1,"result":"');
+      return;
+    }
     case 'erigon-nullnull':
       return sendJson(
         res,

@@ -132,9 +132,12 @@ export function createHttpTransport(o: HttpTransportOptions): Transport {
     try {
       if (opts.signal?.aborted) return failure('aborted', undefined);
       const res = await fetchImpl(split.url, { method: 'POST', headers, body, signal: controller.signal });
-      const read = await readCapped(res, maxBytes);
+      // A declared length above the cap is refused before reading anything.
+      const declared = Number(res.headers.get('content-length') ?? NaN);
+      const read = declared > maxBytes ? { tooLarge: declared } : await readCapped(res, maxBytes);
+      if (declared > maxBytes) await res.body?.cancel().catch(() => {});
       if ('tooLarge' in read) {
-        const message = `The response from ${host} is larger than ${Math.round(maxBytes / 1048576)} MB; reading stopped at ${read.tooLarge} bytes (trace a smaller range or return less from result)`;
+        const message = `The response from ${host} is larger than ${Math.round(maxBytes / 1048576)} MB; reading stopped at ${read.tooLarge} bytes${declared > maxBytes ? ' (declared length)' : ''} (trace a smaller range or return less from result)`;
         return {
           kind: 'no-response',
           reason: 'too-large',

@@ -50,6 +50,30 @@ describe('tracer payload', () => {
     });
   });
 
+  it('sends the flattened tracer by default: the same string `tracer flatten` prints', async () => {
+    const source =
+      '{\n  data: [], // list\n  fault: function(log) {},\n  step: function(log) { if (log.op.toString() == "CALL") this.data.push(1); },\n  result: function() { return this.data; }\n}\n';
+    const file = join(dir, 'multiline.js');
+    writeFileSync(file, source);
+    const flat = await cli(['flatten', file]);
+    const r = await cli(['payload', file, '--method', 'debug_traceTransaction', '--params', `["${hash}"]`]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).params[1]).toEqual({ tracer: flat.out.slice(0, -1) });
+    expect(flat.out.slice(0, -1)).not.toContain('//');
+  });
+
+  it('stops with the diagnostics when the tracer cannot be flattened', async () => {
+    const r = await cli(
+      ['payload', '-', '--method', 'debug_traceTransaction', '--params', `["${hash}"]`],
+      '{step: function( {}',
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(
+      /^<stdin>:1:\d+ error [\s\S]*the tracer in <stdin> cannot be flattened; fix the errors above \(or pass --no-flatten\)\n$/,
+    );
+  });
+
   it('reads the tracer from standard input with -', async () => {
     const r = await cli(
       [

@@ -153,6 +153,14 @@ describe('HTTP transport + classifier against every fault', () => {
     );
   });
 
+  it('refuses at once a body whose declared length is above the cap', async () => {
+    const { outcome, result } = await exchange('huge-declared');
+    expect(outcome).toMatchObject({ kind: 'no-response', reason: 'too-large', sizeBytes: 300 * 1024 * 1024 });
+    expect(result.message).toMatch(
+      /^The response from 127\.0\.0\.1:\d+ is larger than 200 MB; reading stopped at 314572800 bytes \(declared length\)/,
+    );
+  });
+
   it('streams and counts a 100 MB body under the default cap', async () => {
     const { outcome, result } = await exchange('huge', { timeoutMs: 60_000 });
     expect(outcome.kind === 'response' && outcome.sizeBytes).toBe(100 * 1024 * 1024);
