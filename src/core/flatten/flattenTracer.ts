@@ -110,7 +110,7 @@ function describeChanges(
   const out: Diagnostic[] = [];
   if (doubleQuoted.length > 0) {
     const message = `${plural(doubleQuoted.length, 'double-quoted string')} sent single-quoted (double quotes inside strings are written \\u0022)`;
-    const start = doubleQuoted[0];
+    const start = doubleQuoted.reduce((a, b) => Math.min(a, b));
     out.push(make(lines, 'info', 'flatten/double-quotes', message, { start, end: start + 1 }));
   }
   if (comments.length > 0) {

@@ -108,7 +108,7 @@ describe('flattenTracer: exact ready-to-send strings', () => {
 
 describe('flattenTracer: infos about what it changed', () => {
   test('double quotes, comments and line breaks are reported with their positions', () => {
-    const source = `{\n  ${fault}, // c1\n  result: function() { return "x"; } /* c2 */\n}`;
+    const source = `{\n  ${fault}, // c1\n  result: function() { return "x" + "y"; } /* c2 */\n}`;
     const mine = flattenTracer(source).diagnostics.filter((d) => d.ruleId.startsWith('flatten/'));
     expect(
       mine.map((d) => [d.severity, d.ruleId, d.range.start.line, d.range.start.column, d.message]),
@@ -118,7 +118,7 @@ describe('flattenTracer: infos about what it changed', () => {
         'flatten/double-quotes',
         3,
         31,
-        '1 double-quoted string sent single-quoted (double quotes inside strings are written \\u0022)',
+        '2 double-quoted strings sent single-quoted (double quotes inside strings are written \\u0022)',
       ],
       [
         'info',
