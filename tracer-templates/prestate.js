@@ -11,6 +11,8 @@
   created: {},
   deleted: {},
   first: null,
+  selfdestruct: null,
+  preLondon: false,
   setup: function (cfg) {
     this.config = JSON.parse(cfg) || {};
   },
@@ -50,11 +52,16 @@
     this.first = { from: from, to: to };
     this.lookupAccount(from, db);
     this.lookupAccount(to, db);
+    this.lookupDelegation(to, db);
   },
   step: function (log, db) {
     if (this.first === null) {
       this.recordFirst(log, db);
     }
+    if (this.selfdestruct !== null && log.getRefund() > this.selfdestruct.refund) {
+      this.preLondon = true;
+    }
+    this.selfdestruct = null;
     if (log.getError() !== undefined) {
       return;
     }
@@ -67,6 +74,7 @@
       this.lookupAccount(this.addressOf(log.stack.peek(0)), db);
       if (op === 'SELFDESTRUCT') {
         this.deleted[self] = true;
+        this.selfdestruct = { refund: log.getRefund(), gasAfter: log.getGas() - log.getCost() };
       }
     } else if (size >= 5 && (op === 'CALL' || op === 'CALLCODE' || op === 'DELEGATECALL' || op === 'STATICCALL')) {
       var target = this.addressOf(log.stack.peek(1));
@@ -80,7 +88,7 @@
       this.lookupCreate2(log, db);
     }
   },
-  // EIP-7702: a call to a delegated account also reads the delegation target.
+  // EIP-7702: a call to a delegated account (or a transaction to one) also reads the delegation target.
   lookupDelegation: function (addr, db) {
     var code = this.pre[addr].code;
     if (code.length === 23 && code[0] === 0xef && code[1] === 0x01 && code[2] === 0x00) {
@@ -237,9 +245,22 @@
       this.created[to] = true;
     }
   },
-  // geth drops the account of a SELFDESTRUCT before Cancun (mainnet block 19426587), after it only if created here.
-  isDeleted: function (addr, ctx) {
-    return this.deleted[addr] === true && (this.created[addr] === true || ctx.block < 19426587);
+  // The gas refund of the last op, when it was a SELFDESTRUCT ending the transaction, shows only in ctx.gasUsed.
+  checkLastSelfdestruct: function (ctx) {
+    var last = this.selfdestruct;
+    if (last === null) {
+      return;
+    }
+    var used = ctx.gas - last.gasAfter;
+    if (used - ctx.gasUsed > Math.min(last.refund, Math.floor(used / 2))) {
+      this.preLondon = true;
+    }
+  },
+  // geth drops a self-destructed account before Cancun; after it only one created by this transaction. A JS tracer
+  // cannot see the fork: SELFDESTRUCT's 24000 gas refund (before London) is the evidence used, so between London
+  // and Cancun a self-destructed pre-existing account is wrongly kept.
+  isDeleted: function (addr) {
+    return this.deleted[addr] === true && (this.created[addr] === true || this.preLondon);
   },
   format: function (account) {
     var out = { balance: '0x' + account.balance.toString(16) };
@@ -306,6 +327,7 @@
   },
   result: function (ctx, db) {
     this.rebuildTxAccounts(ctx, db);
+    this.checkLastSelfdestruct(ctx);
     var addrs = Object.keys(this.pre);
     var pre = {};
     var post = {};
@@ -314,7 +336,7 @@
       var account = this.pre[addr];
       var empty = this.isEmpty(account);
       var keep = true;
-      if (this.config.diffMode && !this.isDeleted(addr, ctx)) {
+      if (this.config.diffMode && !this.isDeleted(addr)) {
         var changed = this.diffAccount(addr, account, db);
         if (changed === null) {
           keep = false;

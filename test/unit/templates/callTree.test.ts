@@ -67,7 +67,7 @@ function frame(type: string, from: string, to: string, gas: number, value?: numb
   };
 }
 
-function exitOf(gasUsed: number, error?: string, output = new Uint8Array(0)) {
+function exitOf(gasUsed: number, error?: string, output: Uint8Array = new Uint8Array(0)) {
   return { getGasUsed: () => gasUsed, getOutput: () => output, getError: () => error };
 }
 
