@@ -51,6 +51,24 @@ function missingSeparatorHint(source: string, failure: ParseFailure, text: strin
   return ": is a ';' missing before it?";
 }
 
+const closers = new Set([')', ']', '}']);
+
+/** For a closing bracket of the wrong kind, or a `;` / `{` where a `)` or `]` is due: which bracket is still open. */
+function mismatchHint(source: string, failure: ParseFailure, text: string, index: LineIndex): string {
+  const open = scanBrackets(source, failure.pos).open;
+  const inner = open[open.length - 1];
+  if (!inner) return '';
+  const closer = closingBracket(inner.text);
+  const unclosedParen = inner.text === '(' || inner.text === '[';
+  const prev = failure.tokens[failure.tokens.length - 1];
+  const afterValue = !!prev && valueEnd.test(source.slice(prev.start, prev.end));
+  const due =
+    (closers.has(text) && closer !== text) ||
+    (unclosedParen && text === ';') ||
+    (unclosedParen && text === '{' && afterValue);
+  return due ? `: expected '${closer}' to close the '${inner.text}' at ${where(index, inner.start)}` : '';
+}
+
 function endOfInput(source: string, index: LineIndex): string {
   const open = scanBrackets(source).open;
   const inner = open[open.length - 1];
@@ -71,7 +89,10 @@ export function describeSyntaxError(source: string, failure: ParseFailure, index
     if (pos >= source.length || text === '') message = endOfInput(source, index);
     else if (failure.afterExpression !== undefined) {
       message = `${nameToken(text)}: the expression already ended at ${where(index, failure.afterExpression)}`;
-    } else message = nameToken(text) + missingSeparatorHint(source, failure, text);
+    } else {
+      const hint = mismatchHint(source, failure, text, index) || missingSeparatorHint(source, failure, text);
+      message = nameToken(text) + hint;
+    }
   } else if (failure.message.startsWith("'import' and 'export' may appear only")) {
     const word = source.startsWith('import', pos) ? 'import' : 'export';
     message = `'${word}' can only appear in an ES module; a tracer is one object literal, not a module`;

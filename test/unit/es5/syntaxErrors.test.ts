@@ -89,7 +89,13 @@ describe('syntax errors name the token', () => {
     end: '1:12',
   });
   invalid('{a: 1,, b: 2}', e, "Unexpected token ','", '1:7', { end: '1:8' });
-  invalid('{a: function() { return 1; }))', e, "Unexpected token ')'", '1:29', { end: '1:30' });
+  invalid(
+    '{a: function() { return 1; }))',
+    e,
+    "Unexpected token ')': expected '}' to close the '{' at 1:1",
+    '1:29',
+    { end: '1:30' },
+  );
   invalid('{a: 1}}', e, "Unexpected token '}': the expression already ended at 1:7", '1:7', { end: '1:8' });
   invalid('{a: function() { var = 1; }}', e, "Unexpected token '='", '1:22');
   invalid('{a: function() { if (x) else {} }}', e, "Unexpected keyword 'else'", '1:25', { end: '1:29' });
@@ -119,6 +125,33 @@ describe('syntax errors name the token', () => {
     end: '2:2',
   });
   invalid('{a: "\\u00G1"}', e, 'Bad character escape sequence', '1:8');
+  invalid('{a: [1, 2}', e, "Unexpected token '}': expected ']' to close the '[' at 1:5", '1:10', {
+    end: '1:11',
+  });
+  invalid(
+    '{f: function (log) { if (log.op == 1 { x(); } }}',
+    e,
+    "Unexpected token '{': expected ')' to close the '(' at 1:25",
+    '1:38',
+  );
+  invalid(
+    '{f: function () { g(1; }}',
+    e,
+    "Unexpected token ';': expected ')' to close the '(' at 1:20",
+    '1:22',
+  );
+  invalid(
+    '{f: function (o) { return o[1; }}',
+    e,
+    "Unexpected token ';': expected ']' to close the '[' at 1:29",
+    '1:31',
+  );
+  invalid(
+    '{f: function () { g(1 }}',
+    e,
+    "Unexpected token '}': expected ')' to close the '(' at 1:20",
+    '1:23',
+  );
   invalid('() + 0', e, "Unexpected token ')'", '1:2', { end: '1:3' });
   invalid(
     'export 3',
