@@ -4,7 +4,7 @@ import type { SyncStateManager } from '../state/createSyncStateManager.ts';
 import { Account, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
 import { field } from './callArgs.ts';
 import { decodeAddress, decodeBytes, decodeHash, decodeQuantity } from './params.ts';
-import { invalidParams } from './rpcError.ts';
+import { invalidParams, serverError } from './rpcError.ts';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return !!v && typeof v === 'object' && !Array.isArray(v);
@@ -46,7 +46,7 @@ export async function applyStateOverrides(state: SyncStateManager, overrides: un
     const full = field(o, 'state');
     const diff = field(o, 'stateDiff');
     if (full != null && diff != null)
-      throw invalidParams(`account ${address.toString()} has both 'state' and 'stateDiff'`);
+      throw serverError(`account ${address.toString()} has both 'state' and 'stateDiff'`);
     if (full != null) await state.clearStorage(address);
     const slots = full ?? diff;
     if (slots == null) continue;
@@ -78,7 +78,7 @@ export function applyBlockOverrides(block: Block, overrides: unknown, feeless: b
     if (!isObject(overrides)) throw invalidParams('blockOverrides must be an object');
     for (const name of unsupported) {
       if (field(overrides, name) !== undefined)
-        throw invalidParams(`block override "${name}" is not supported for this RPC method`);
+        throw serverError(`block override "${name}" is not supported for this RPC method`);
     }
     const q = (name: string, bits = 256) => {
       const v = field(overrides, name);
