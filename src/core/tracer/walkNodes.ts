@@ -5,17 +5,19 @@ export type AnyNode = estree.Node & { start: number; end: number };
 
 const skippedKeys = new Set(['type', 'start', 'end', 'loc', 'range']);
 
-/** The direct child nodes of `node`, in source order. */
+/** The direct child nodes of `node` (in acorn's property order; callers sort their findings). */
 export function childNodes(node: AnyNode): AnyNode[] {
   const out: AnyNode[] = [];
-  for (const key of Object.keys(node)) {
+  const record = node as unknown as Record<string, unknown>;
+  for (const key in record) {
     if (skippedKeys.has(key)) continue;
-    const v = (node as unknown as Record<string, unknown>)[key];
+    const v = record[key];
+    if (typeof v !== 'object' || v === null) continue;
     if (Array.isArray(v)) {
       for (const item of v) if (isNode(item)) out.push(item);
     } else if (isNode(v)) out.push(v);
   }
-  return out.sort((a, b) => a.start - b.start);
+  return out;
 }
 
 function isNode(v: unknown): v is AnyNode {
