@@ -143,8 +143,8 @@ describe('syntax errors name the token', () => {
   invalid(
     '{f: function (o) { return o[1; }}',
     e,
-    "Unexpected token ';': expected ']' to close the '[' at 1:29",
-    '1:31',
+    "Unexpected token ';': expected ']' to close the '[' at 1:28",
+    '1:30',
   );
   invalid(
     '{f: function () { g(1 }}',
