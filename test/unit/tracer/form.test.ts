@@ -56,13 +56,20 @@ describe('extractTracerObject: accepted forms', () => {
     expect(diagnostics.map((d) => `${d.ruleId}@${where(d)}`)).toEqual(diags);
     expect(diagnostics.every((d) => d.severity === 'info')).toBe(true);
     expect(tracer?.diagnostics).toEqual(diagnostics);
-    if (fixed !== undefined)
+    if (fixed !== undefined) {
       expect(
         applyEdits(
           source,
           diagnostics.flatMap((d) => d.fix?.edits ?? []),
         ),
       ).toBe(fixed);
+      expect(extract(fixed).diagnostics).toEqual([]);
+      expect(extract(fixed).tracer?.form).toBe('bare');
+    }
+    for (const d of diagnostics) {
+      const once = extract(applyEdits(source, d.fix?.edits ?? []));
+      expect(once.diagnostics.map((x) => x.ruleId)).not.toContain(d.ruleId);
+    }
   });
 
   it('uses the exact messages', () => {
