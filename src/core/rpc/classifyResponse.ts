@@ -1,7 +1,8 @@
 import { type DecodedRpcError, decodeRpcError } from './decodeRpcError.ts';
 import type { JsonRpcId } from './jsonRpc.ts';
 import { parseRpcBody } from './parseRpcBody.ts';
-import type { TransportFailure, TransportOutcome, TransportResponse } from './transportOutcome.ts';
+import { htmlTitle, httpError, isHtml, otherHttpError, preview } from './classifyHttpError.ts';
+import type { TransportFailure, TransportOutcome } from './transportOutcome.ts';
 
 /** One failed transaction inside a successful block trace (`[{txHash, error}]`). */
 export interface BlockTxError {
@@ -41,8 +42,6 @@ export interface ClassifyOptions {
   method?: string;
 }
 
-const preview = (text: string) => (text.length > 300 ? text.slice(0, 300) + '…' : text);
-
 function unreachable(o: TransportFailure): RpcResult {
   let message = o.message;
   if (o.maybeCors && o.reason === 'network') {
@@ -51,60 +50,6 @@ function unreachable(o: TransportFailure): RpcResult {
       '(geth: --http.corsdomain), or the URL, port or TLS certificate is wrong, or an http:// endpoint is blocked on an https:// page';
   }
   return { kind: 'unreachable', reason: o.reason, message, durationMs: o.durationMs };
-}
-
-function htmlTitle(text: string): string | undefined {
-  return /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
-}
-
-function isHtml(r: TransportResponse): boolean {
-  return (
-    /text\/html/i.test(r.headers['content-type'] ?? '') || /^\s*<(!doctype|html|head|body)/i.test(r.bodyText)
-  );
-}
-
-/** Statuses that win over any body: the request never reached JSON-RPC handling. */
-function httpError(r: TransportResponse, meta: ResponseMeta, status: number): RpcResult | undefined {
-  const base = { kind: 'http-error' as const, status, bodyPreview: preview(r.bodyText), ...meta };
-  if (status === 401) {
-    return {
-      ...base,
-      message:
-        'HTTP 401: the node wants credentials, or rejected the ones sent: check the user name and password',
-    };
-  }
-  if (status === 403) {
-    return {
-      ...base,
-      message:
-        'HTTP 403: access forbidden: the credentials or API key are rejected, or this origin/IP/method is not allowed',
-    };
-  }
-  if (status === 429) {
-    const retryAfter = r.headers['retry-after'];
-    const wait = retryAfter
-      ? `; the server asks to wait ${/^\d+$/.test(retryAfter) ? retryAfter + ' s' : retryAfter}`
-      : '';
-    return { ...base, retryAfter, message: `HTTP 429: rate limit reached${wait}` };
-  }
-  return undefined;
-}
-
-function otherHttpError(r: TransportResponse, meta: ResponseMeta, status: number): RpcResult {
-  const base = { kind: 'http-error' as const, status, bodyPreview: preview(r.bodyText), ...meta };
-  if (isHtml(r)) {
-    const title = htmlTitle(r.bodyText);
-    return {
-      ...base,
-      message: `HTTP ${status}: the server sent an HTML page${title ? ` ("${title}")` : ''}, not JSON-RPC: a proxy or gateway error, or the wrong URL`,
-    };
-  }
-  if (status >= 500)
-    return {
-      ...base,
-      message: `HTTP ${status}: the server failed (${preview(r.bodyText.trim()) || 'empty body'})`,
-    };
-  return { ...base, message: `HTTP ${status}: ${preview(r.bodyText.trim()) || 'no details'}` };
 }
 
 /** Finds per-transaction errors in a block trace result. */
