@@ -92,6 +92,7 @@ export function createJsTracerHooks(
   };
 
   return {
+    view: sv,
     onTxStart(info) {
       ctx.block = Number(info.blockNumber);
       ctx.gas = Number(info.gasLimit);
@@ -102,7 +103,7 @@ export function createJsTracerHooks(
     },
     onOpcode(s) {
       if (!t.step || err !== undefined) return;
-      copyStep(s);
+      if (s !== sv) copyStep(s);
       call('step', t.step, [log, db]);
     },
     onFault(s) {

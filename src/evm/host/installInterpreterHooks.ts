@@ -123,15 +123,12 @@ function hookOf(ip: InterpreterLike): HookState | undefined {
 function patchPrototype(proto: Record<string, AnyFn>): void {
   const { run, _runStepHook: stepHook, _baseCall: baseCall, create, _selfDestruct: selfDestruct } = proto;
 
-  proto._runStepHook = async function (
-    this: InterpreterLike,
-    cost: bigint,
-    gasLeft: bigint,
-    memWords: bigint,
-  ) {
+  // Not async: the interpreter awaits the returned value, and a plain undefined is cheaper than a new promise.
+  proto._runStepHook = function (this: InterpreterLike, cost: bigint, gasLeft: bigint, memWords: bigint) {
     const h = hookOf(this);
     if (!h) return stepHook.call(this, ...([cost, gasLeft, memWords] as never[]));
     h.observer.onStep(this, cost, gasLeft, memWords, classifyPreLog(this, h, cost, gasLeft));
+    return undefined;
   } as AnyFn;
 
   proto.run = async function (this: InterpreterLike, ...args: never[]) {

@@ -59,6 +59,8 @@ export interface GethTraceHooks {
     reverted: boolean,
   ): void;
   onTxEnd(gasUsed: bigint): void;
+  /** The StepView the driver fills (shared to save a copy per step); the driver makes its own if absent. */
+  view?: StepView;
   /** Polled at every op: true stops the EVM (the tracer failed or timed out). */
   shouldStop(): boolean;
 }
@@ -151,7 +153,7 @@ function effectiveTip(tx: TraceRun['tx'], baseFee: bigint | undefined): bigint {
 }
 
 function createDriver(hooks: GethTraceHooks, readNonce: (a: Address) => bigint) {
-  const sv: StepView = {
+  const sv: StepView = hooks.view ?? {
     ip: undefined,
     pc: 0,
     op: 0,

@@ -1,0 +1,82 @@
+// Embedded EVM: steps/s of a ~1,000,000-step loop transaction untraced, under the struct logger (everything
+// off), with @ethereumjs's own `step` event (the library's copy-per-step baseline), and traced by a call.js-like
+// JS tracer through the host. Medians of a few runs; compare ratios, not absolute numbers.
+import { createBlock } from '@ethereumjs/block';
+import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
+import { createLegacyTx } from '@ethereumjs/tx';
+import { Address, bytesToHex, hexToBytes, privateToAddress } from '@ethereumjs/util';
+import { createVM, runTx } from '@ethereumjs/vm';
+import { traceWithJsTracer, traceWithStructLogger } from '../src/evm/host/traceTransaction.ts';
+import type { TraceRun } from '../src/evm/host/traceTypes.ts';
+import { createSyncStateManager } from '../src/evm/state/createSyncStateManager.ts';
+
+const iterations = 142_857;
+// PUSH3 n; loop: JUMPDEST PUSH1 1 SWAP1 SUB DUP1 PUSH2 loop JUMPI; STOP  → 7 steps per iteration.
+const n = iterations.toString(16).padStart(6, '0');
+const code = hexToBytes(`0x62${n}5b60019003806100045700`);
+const steps = iterations * 7 + 2;
+const callJs =
+  "{data:[],fault:function(){},step:function(log){if(log.op.toString()=='CALL')this.data.push(log.stack.peek(0));},result:function(){return this.data;}}";
+
+async function buildRun(): Promise<TraceRun> {
+  const key = hexToBytes(`0x${'22'.repeat(32)}`);
+  const from = bytesToHex(privateToAddress(key));
+  const to = `0x${'c0'.repeat(20)}` as const;
+  const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun });
+  const alloc = { [from]: { balance: '0xffffffffffffffffffff' }, [to]: { code: bytesToHex(code) } };
+  const vm = await createVM({ common, stateManager: createSyncStateManager({ common, alloc }) });
+  const tx = createLegacyTx(
+    { gasLimit: 10_000_000n, gasPrice: 10n, to: new Address(hexToBytes(to)) },
+    { common },
+  ).sign(key);
+  const block = createBlock({ header: { number: 1n, gasLimit: 30_000_000n, baseFeePerGas: 0n } }, { common });
+  return { vm, tx, block };
+}
+
+async function measure(
+  label: string,
+  runs: number,
+  body: (run: TraceRun) => Promise<unknown>,
+): Promise<number> {
+  const rates: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const run = await buildRun();
+    const t0 = performance.now();
+    await body(run);
+    rates.push(steps / ((performance.now() - t0) / 1000));
+  }
+  rates.sort((a, b) => a - b);
+  void label;
+  return rates[Math.floor(rates.length / 2)];
+}
+
+const fmt = (r: number) => `${(r / 1e6).toFixed(2)} M steps/s`;
+
+/** Runs the benchmark and returns printable lines. */
+export async function runEvmBench(): Promise<string[]> {
+  const check = (await traceWithJsTracer(await buildRun(), {
+    tracer: '{n:0,step:function(){this.n++},fault:function(){},result:function(){return this.n}}',
+    timeout: '60s',
+  })) as number;
+  if (check !== steps) throw new Error(`loop ran ${check} steps, expected ${steps}`);
+  const untraced = await measure('untraced', 5, (r) => runTx(r.vm, { tx: r.tx, block: r.block }));
+  const stepEvent = await measure('step event', 3, (r) => {
+    r.vm.evm.events!.on('step', (e: { stack: bigint[] }) => void e.stack.length);
+    return runTx(r.vm, { tx: r.tx, block: r.block });
+  });
+  const logger = await measure('struct logger', 3, (r) =>
+    traceWithStructLogger(r, { disableStack: true, disableStorage: true, limit: 1 }),
+  );
+  const traced = await measure('call.js', 5, (r) => traceWithJsTracer(r, { tracer: callJs, timeout: '60s' }));
+  return [
+    `loop transaction: ${steps.toLocaleString('en-US')} steps`,
+    `untraced (runTx):                       ${fmt(untraced)}`,
+    `@ethereumjs step event (copy per step): ${fmt(stepEvent)}  (${(untraced / stepEvent).toFixed(2)}x slower)`,
+    `struct logger, all off, limit 1:        ${fmt(logger)}  (${(untraced / logger).toFixed(2)}x slower)`,
+    `call.js-like JS tracer via the host:    ${fmt(traced)}  (traced/untraced time ratio ${(untraced / traced).toFixed(2)}x)`,
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of await runEvmBench()) console.log(line);
+}
