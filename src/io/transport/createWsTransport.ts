@@ -1,22 +1,15 @@
 import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
-import type { FailureReason, TransportOutcome } from '../../core/rpc/transportOutcome.ts';
+import type { TransportOutcome } from '../../core/rpc/transportOutcome.ts';
 import { basicAuthHeader, splitUrlCredentials } from './basicAuth.ts';
 import type { Transport } from './createHttpTransport.ts';
+import {
+  type WebSocketConstructorLike,
+  type WebSocketLike,
+  openWebSocket,
+  wsFailure,
+} from './openWebSocket.ts';
 
-/** The part of the WebSocket API used here (the browser's WebSocket and the `ws` package both provide it). */
-export interface WebSocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  addEventListener(type: 'open' | 'message' | 'error' | 'close', listener: (event: any) => void): void;
-}
-
-/** A WebSocket constructor; `ws` accepts a third `{headers}` argument, browsers ignore extra arguments. */
-export type WebSocketConstructorLike = new (
-  url: string,
-  protocols?: string[],
-  options?: { headers?: Record<string, string> },
-) => WebSocketLike;
+export type { WebSocketConstructorLike, WebSocketLike } from './openWebSocket.ts';
 
 /** Options of {@link createWsTransport}. */
 export interface WsTransportOptions {
@@ -55,12 +48,6 @@ function requestId(body: string): string | undefined {
   }
 }
 
-/** The HTTP status in a `ws` "Unexpected server response: 401" error, if any. */
-function upgradeStatus(event: { message?: string; error?: { message?: string } }): number | undefined {
-  const m = /Unexpected server response: (\d{3})/.exec(event?.message ?? event?.error?.message ?? '');
-  return m ? Number(m[1]) : undefined;
-}
-
 /**
  * Creates a JSON-RPC transport over one WebSocket: several requests may be in flight (answers are matched by id);
  * when the connection closes or drops, every pending request gets a clear failure, and the next send reconnects.
@@ -82,12 +69,7 @@ export function createWsTransport(o: WsTransportOptions): Transport {
   let socket: WebSocketLike | undefined;
   let opening: Promise<TransportOutcome | undefined> | undefined;
 
-  const fail = (reason: FailureReason, message: string, start: number): TransportOutcome => ({
-    kind: 'no-response',
-    reason,
-    message,
-    durationMs: performance.now() - start,
-  });
+  const fail = wsFailure;
 
   function settle(key: string, outcome: TransportOutcome) {
     const p = pending.get(key);
@@ -130,61 +112,19 @@ export function createWsTransport(o: WsTransportOptions): Transport {
     for (const [key, p] of [...pending]) settle(key, fail('closed', why, p.start));
   }
 
-  function open(start: number): Promise<TransportOutcome | undefined> {
+  async function open(start: number): Promise<TransportOutcome | undefined> {
     if (!Impl)
-      return Promise.resolve(
-        fail('network', 'This environment has no WebSocket; pass WebSocketImpl (e.g. the ws package)', start),
+      return fail(
+        'network',
+        'This environment has no WebSocket; pass WebSocketImpl (e.g. the ws package)',
+        start,
       );
-    if (user !== undefined && !o.supportsHeaders)
-      return Promise.resolve(fail('auth-unsupported', browserAuthMessage, start));
+    if (user !== undefined && !o.supportsHeaders) return fail('auth-unsupported', browserAuthMessage, start);
     const headers = user !== undefined ? { Authorization: basicAuthHeader(user, password) } : undefined;
-    return new Promise((resolve) => {
-      let ws: WebSocketLike;
-      try {
-        ws = headers ? new Impl(split.url, [], { headers }) : new Impl(split.url);
-      } catch (e) {
-        return resolve(fail('network', `Cannot open a WebSocket to ${host}: ${(e as Error).message}`, start));
-      }
-      let opened = false;
-      ws.addEventListener('open', () => {
-        opened = true;
-        socket = ws;
-        resolve(undefined);
-      });
-      ws.addEventListener('message', (ev: { data: unknown }) => onMessage(ev.data));
-      ws.addEventListener(
-        'error',
-        (ev: { message?: string; error?: { code?: string; message?: string } }) => {
-          if (opened) return;
-          const status = upgradeStatus(ev);
-          if (status !== undefined) {
-            return resolve({
-              kind: 'response',
-              status,
-              headers: {},
-              bodyText: '',
-              durationMs: performance.now() - start,
-              sizeBytes: 0,
-            });
-          }
-          const code = ev?.error?.code;
-          const detail = ev?.message ?? ev?.error?.message;
-          const reason: FailureReason = code === 'ECONNREFUSED' ? 'refused' : 'network';
-          const message =
-            reason === 'refused'
-              ? `Connection refused by ${host}: nothing listens there (node down or wrong port)`
-              : `Could not open a WebSocket to ${host}: ${detail || 'the browser gives no reason (wrong URL or path, node down, TLS problem, or the upgrade was refused, e.g. 401)'}`;
-          resolve(fail(reason, message, start));
-        },
-      );
-      ws.addEventListener('close', (ev: { code: number; reason?: string }) => {
-        if (opened) onClose(ev.code, String(ev.reason ?? ''));
-        else
-          resolve(
-            fail('closed', `The WebSocket to ${host} closed before it opened (code ${ev.code})`, start),
-          );
-      });
-    });
+    const opened = await openWebSocket({ Impl, url: split.url, host, headers, start, onMessage, onClose });
+    if ('problem' in opened) return opened.problem;
+    socket = opened.socket;
+    return undefined;
   }
 
   async function send(body: string, opts: { signal?: AbortSignal } = {}): Promise<TransportOutcome> {
