@@ -200,44 +200,47 @@
   isEmpty: function (account) {
     return account.nonce === 0 && account.code.length === 0 && account.balance.isZero();
   },
-  // Undoes, for sender, recipient and coinbase, what the transaction did before (or, without steps, after) execution.
+  // The coinbase is paid gasUsed * tip after execution; ctx.coinbase is missing on clients older than geth 1.14.9.
+  rebuildCoinbase: function (ctx, db) {
+    if (ctx.coinbase === undefined) {
+      return;
+    }
+    var coinbase = toHex(ctx.coinbase);
+    if (this.pre[coinbase] === undefined) {
+      this.lookupAccount(coinbase, db);
+      this.pre[coinbase].balance = this.pre[coinbase].balance.subtract(bigInt(ctx.gasUsed).multiply(ctx.gasPrice));
+    }
+  },
+  // After London ctx.gasPrice is only the tip: the price actually paid shows in the refund of unused gas.
+  paidPrice: function (ctx, db, from) {
+    var refund = ctx.gas - ctx.gasUsed;
+    var coinbase = ctx.coinbase === undefined ? '' : toHex(ctx.coinbase);
+    if (this.first === null || refund <= 0 || from === coinbase) {
+      return ctx.gasPrice;
+    }
+    var gained = db.getBalance(ctx.from).subtract(this.pre[from].balance);
+    if (ctx.error !== undefined) {
+      gained = gained.subtract(ctx.value);
+    }
+    return gained.isPositive() && gained.mod(refund).isZero() ? gained.divide(refund) : ctx.gasPrice;
+  },
+  // Undoes what the transaction did to sender and recipient: before the first step (gas bought for the whole gas
+  // limit, value moved, nonce raised), or, when no code ran, by its end (gas paid for gasUsed).
   rebuildTxAccounts: function (ctx, db) {
     var from = toHex(ctx.from);
     var to = toHex(ctx.to);
-    var coinbase = toHex(ctx.coinbase);
-    var success = ctx.error === undefined;
-    var refund = ctx.gas - ctx.gasUsed;
-    var price = ctx.gasPrice;
-    if (this.first === null) {
-      this.lookupAccount(from, db);
-      this.lookupAccount(to, db);
-      this.lookupAccount(coinbase, db);
-      var paid = bigInt(ctx.gasUsed).multiply(price);
-      if (coinbase !== from && coinbase !== to) {
-        this.pre[coinbase].balance = this.pre[coinbase].balance.subtract(paid);
-      }
-      if (from !== to && success) {
-        this.pre[from].balance = this.pre[from].balance.add(ctx.value);
-        this.pre[to].balance = this.pre[to].balance.subtract(ctx.value);
-      }
-      this.pre[from].balance = this.pre[from].balance.add(paid);
-    } else {
-      if (this.pre[coinbase] === undefined) {
-        this.lookupAccount(coinbase, db);
-        this.pre[coinbase].balance = this.pre[coinbase].balance.subtract(bigInt(ctx.gasUsed).multiply(price));
-      }
-      var after = db.getBalance(ctx.from);
-      var gained = after.subtract(this.pre[from].balance).subtract(success ? 0 : ctx.value);
-      // After London ctx.gasPrice is only the tip: the price actually paid shows in the refund of unused gas.
-      if (refund > 0 && from !== coinbase && gained.mod(refund).isZero() && gained.isPositive()) {
-        price = gained.divide(refund);
-      }
-      this.pre[from].balance = this.pre[from].balance.add(bigInt(ctx.gas).multiply(price));
-      if (from !== to) {
-        this.pre[from].balance = this.pre[from].balance.add(ctx.value);
-        this.pre[to].balance = this.pre[to].balance.subtract(ctx.value);
-      }
+    var ran = this.first !== null;
+    var price = this.paidPrice(ctx, db, from);
+    this.lookupAccount(from, db);
+    this.lookupAccount(to, db);
+    this.rebuildCoinbase(ctx, db);
+    var moved = ran || ctx.error === undefined;
+    if (from !== to && moved) {
+      this.pre[from].balance = this.pre[from].balance.add(ctx.value);
+      this.pre[to].balance = this.pre[to].balance.subtract(ctx.value);
     }
+    var gas = bigInt(ran ? ctx.gas : ctx.gasUsed);
+    this.pre[from].balance = this.pre[from].balance.add(gas.multiply(price));
     this.pre[from].nonce -= 1;
     if (ctx.type === 'CREATE') {
       this.pre[to].nonce = 0;

@@ -58,7 +58,7 @@ function stepOf(op: string, stack: (number | string)[]) {
  * A legacy (pre-London) call: gas limit 100, used 60, price 2, value 10. The first step sees the sender after buying
  * gas (200) and paying value; the end state has the refund (80) back and the coinbase paid 120.
  */
-function scenario(config: object) {
+function scenario(config: object, withCoinbase = true) {
   const state: Record<string, Account> = {
     [FROM]: { balance: 1000 - 200 - 10, nonce: 6, code: '0x', storage: {} },
     [TO]: { balance: 5 + 10, nonce: 1, code: '0x6001', storage: { [slot(1)]: slot(9) } },
@@ -77,7 +77,7 @@ function scenario(config: object) {
     type: 'CALL',
     from: fromHex(FROM),
     to: fromHex(TO),
-    coinbase: fromHex(COINBASE),
+    coinbase: withCoinbase ? fromHex(COINBASE) : undefined,
     value: bigInt(10),
     gas: 100,
     gasUsed: 60,
@@ -124,5 +124,10 @@ describe('prestate.js (synthetic hooks)', () => {
         [COINBASE]: { balance: '0x78' },
       },
     });
+  });
+
+  it('works without ctx.coinbase (clients before geth 1.14.9): the coinbase is then not listed', () => {
+    const r = scenario({ includeEmpty: true }, false) as Record<string, unknown>;
+    expect(Object.keys(r).sort()).toEqual([FROM, TO, EMPTY].sort());
   });
 });
