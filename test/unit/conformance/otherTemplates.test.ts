@@ -144,4 +144,18 @@ describe('templates checked against facts from geth fixtures', () => {
       expect(limited.skipped).toBe(total - 5);
     },
   );
+
+  it('storage-diff.js: the changed slots of the prestateTracer diffMode result', opts, async () => {
+    const path = 'prestate_tracer_with_diff_mode/simple.json';
+    const { pre, post } = fixture(path).result as { pre: Json; post: Json };
+    const want: Json = {};
+    for (const [address, account] of Object.entries(post)) {
+      for (const [slot, after] of Object.entries((account as Json).storage ?? {})) {
+        want[address] ??= {};
+        want[address][slot] = { before: pre[address].storage[slot], after };
+      }
+    }
+    expect(Object.keys(want)).toHaveLength(1);
+    expect(await run('storage-diff.js', path)).toEqual(want);
+  });
 });
