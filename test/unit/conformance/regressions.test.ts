@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { flattenTracer } from '../../../src/core/flatten/flattenTracer.ts';
 import { loadFixture } from '../../../src/evm/node/loadFixture.ts';
 import { replayFixture } from '../../../src/evm/node/replayFixture.ts';
 import { fixturesRoot } from './runFixtureFolder.ts';
@@ -94,5 +95,23 @@ describe('template regressions found with the geth fixtures', () => {
       timeout: '100s',
     })) as Json;
     expect(pick(result)).toEqual(want);
+  });
+});
+
+describe('flattened templates (what is sent over HTTPS) give the same result', () => {
+  const cases: [string, string, object][] = [
+    ['call-tree.js', 'call_tracer_withLog/multi_contracts.json', { withLog: true }],
+    ['prestate.js', 'prestate_tracer_with_diff_mode/inner_create.json', { diffMode: true }],
+    ['flat-calls.js', 'call_tracer_flat/deep_calls.json', {}],
+  ];
+  it.each(cases)('%s on %s', { timeout: 120_000 }, async (template, fixture, config) => {
+    const source = readFileSync(join(templatesRoot, template), 'utf8');
+    const flat = flattenTracer(source);
+    expect(flat.ok).toBe(true);
+    const json: unknown = JSON.parse(readFileSync(join(fixturesRoot, fixture), 'utf8'));
+    const replay = (tracer: string) =>
+      replayFixture(loadFixture(json), { tracer, tracerConfig: config, timeout: '100s' });
+    const [original, flattened] = [await replay(source), await replay(flat.code)];
+    expect(flattened).toEqual(original);
   });
 });
