@@ -1,5 +1,6 @@
 import type * as estree from 'estree';
 import { hookParams } from './apiModel.ts';
+import { collectMemberCalls, type MemberCalls } from './collectMemberCalls.ts';
 import { childNodes, isFunctionNode, propertyKeyName, type AnyNode } from './walkNodes.ts';
 
 /** A name declared in a function. */
@@ -33,6 +34,8 @@ export interface NodeVisit {
 export interface TracerAnalysis {
   visits: NodeVisit[];
   functions: Map<estree.Node, FunctionInfo>;
+  /** How members are called through `this` (types helper parameters). */
+  memberCalls: MemberCalls;
 }
 
 /** Walks the tracer object once (iteratively), collecting every node and each function's declarations. */
@@ -59,7 +62,7 @@ export function analyzeTracer(object: AnyNode & estree.ObjectExpression): Tracer
     const found = lookup(a.name, a.fn);
     if (found) found.reassigned = true;
   }
-  return { visits, functions };
+  return { visits, functions, memberCalls: collectMemberCalls(visits) };
 }
 
 function createFunctionInfo(

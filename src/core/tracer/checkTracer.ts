@@ -73,7 +73,7 @@ function run(source: string, es5: Es5Result): TracerCheckResult {
   const cx: LintContext = {
     source,
     r,
-    types: createTypeInference(),
+    types: createTypeInference(analysis.memberCalls),
     analysis,
     report: (d) => diagnostics.push(d),
   };

@@ -1,6 +1,7 @@
 import type * as estree from 'estree';
 import { globalFunctions, hookParams, isObjectType, memberOf, type ValueType } from './apiModel.ts';
 import { hookOf, lookupWithOwner, type Declaration, type FunctionInfo } from './analyzeTracer.ts';
+import type { MemberCalls } from './collectMemberCalls.ts';
 import { memberName, type AnyNode } from './walkNodes.ts';
 
 /** Infers the static type of expressions inside the tracer (best effort; `unknown` when unsure). */
@@ -15,21 +16,42 @@ const maxDepth = 64;
 
 const stringish = new Set<ValueType>(['string', 'goString', 'opName', 'frameType', 'ctxType', 'config']);
 
-/** Creates a type inference with a per-declaration cache. */
-export function createTypeInference(): TypeInference {
+/**
+ * Creates a type inference with a per-declaration cache. Hook parameters get geth's types; parameters of helper
+ * members get the type every `this.helper(...)` call site agrees on (when `memberCalls` is given).
+ */
+export function createTypeInference(memberCalls?: MemberCalls): TypeInference {
   const cache = new Map<Declaration, ValueType>();
+
+  const helperParamType = (index: number, owner: FunctionInfo, depth: number): ValueType => {
+    const name = owner.memberName;
+    if (!memberCalls || name === null || owner.node.type === 'ArrowFunctionExpression') return 'unknown';
+    if (memberCalls.dynamic || memberCalls.escaped.has(name)) return 'unknown';
+    let agreed: ValueType = 'unknown';
+    for (const { call, fn } of memberCalls.calls.get(name) ?? []) {
+      const arg = call.arguments[index];
+      if (!arg || call.arguments.some((a) => a.type === 'SpreadElement')) return 'unknown';
+      const t = typeOf(arg, fn, depth + 1);
+      if (t === 'unknown' || (agreed !== 'unknown' && agreed !== t)) return 'unknown';
+      agreed = t;
+    }
+    return agreed;
+  };
+
+  const computeType = (d: Declaration, owner: FunctionInfo, depth: number): ValueType => {
+    if (d.kind === 'param') {
+      const hook = hookOf(owner);
+      return hook ? hookParams[hook][d.index] || 'unknown' : helperParamType(d.index, owner, depth);
+    }
+    return d.kind === 'var' && d.init ? typeOf(d.init, owner, depth + 1) : 'unknown';
+  };
 
   const declarationType = (d: Declaration, owner: FunctionInfo, depth: number): ValueType => {
     if (d.reassigned) return 'unknown';
-    if (d.kind === 'param') {
-      const hook = hookOf(owner);
-      return (hook && hookParams[hook][d.index]) || 'unknown';
-    }
-    if (d.kind !== 'var' || !d.init) return 'unknown';
     const cached = cache.get(d);
     if (cached) return cached;
     cache.set(d, 'unknown');
-    const t = typeOf(d.init, owner, depth + 1);
+    const t = computeType(d, owner, depth);
     cache.set(d, t);
     return t;
   };

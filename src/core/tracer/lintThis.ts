@@ -1,5 +1,6 @@
 import type * as estree from 'estree';
 import type { FunctionInfo } from './analyzeTracer.ts';
+import { thisOwner } from './collectMemberCalls.ts';
 import type { LintContext, LintRule } from './lintContext.ts';
 import { memberName, type AnyNode } from './walkNodes.ts';
 
@@ -34,13 +35,6 @@ export const lintThis: LintRule = (visit, cx) => {
     "'this' here is not the tracer object: this nested function is called on its own (e.g. by forEach), so 'this' is undefined or the global object. Save it first (var self = this;) and use self";
   cx.report(cx.r.make('warning', 'tracer/this-in-nested-function', message, n.start, n.end));
 };
-
-/** The function that binds `this` at a point: the innermost non-arrow function, or an arrow member. */
-function thisOwner(fn: FunctionInfo | null): FunctionInfo | null {
-  let f = fn;
-  while (f && f.node.type === 'ArrowFunctionExpression' && f.memberName === null) f = f.parent;
-  return f;
-}
 
 /** Whether the nested function gets a meaningful `this` (method of an object, bound, or given a thisArg). */
 function bindsThis(fn: FunctionInfo, cx: LintContext): boolean {
