@@ -116,7 +116,14 @@ const editor = monaco.editor.create(layout.editorHost, {
   fixedOverflowWidgets: true,
   'semanticHighlighting.enabled': false,
 });
+// Highlighting every occurrence of `log` in a long tracer costs thousands of decorations per cursor move.
+const tuneForSize = () => {
+  const big = (editor.getModel()?.getLineCount() ?? 0) > 500;
+  editor.updateOptions({ occurrencesHighlight: big ? 'off' : 'singleFile', selectionHighlight: !big });
+};
+editor.onDidChangeModel(tuneForSize);
 editor.onDidChangeModelContent(() => {
+  tuneForSize();
   const model = editor.getModel();
   const id = model && models.idOf(model);
   if (model && id) tracers.setSource(id, model.getValue());
@@ -132,6 +139,7 @@ const liveCheck = createLiveCheck({
   worker: tracerWorker,
   profile: () => 'strict',
   onResult: (a) => {
+    if (checkedVersion === -1) performance.mark('playground:first-check');
     checkedVersion = editor.getModel()?.getVersionId() ?? -1;
     store.update({ diagnostics: a.diagnostics, flat: a.flat });
   },

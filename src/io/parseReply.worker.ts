@@ -1,5 +1,5 @@
 // Parses and classifies JSON-RPC replies off the main thread; only a summary (or a small value) comes back.
-import { expose, type Endpoint } from 'comlink';
+import { expose, transfer, type Endpoint } from 'comlink';
 import type { ClassifyOptions } from '../core/rpc/classifyResponse.ts';
 import { summarizeReply, type ReplySummary } from './summarizeReply.ts';
 
@@ -13,14 +13,14 @@ export interface RawResponse {
 
 /** The reply parser worker's contract. */
 export interface ParseReplyApi {
-  /** Decodes the UTF-8 body, classifies the reply and summarizes it. */
-  parse(response: RawResponse, options: ClassifyOptions): ReplySummary;
+  /** Decodes the UTF-8 body, classifies the reply and summarizes it; the body bytes are handed back (transferred). */
+  parse(response: RawResponse, options: ClassifyOptions): { summary: ReplySummary; body: ArrayBuffer };
 }
 
 const api: ParseReplyApi = {
   parse(response, options) {
     const bodyText = new TextDecoder().decode(response.body);
-    return summarizeReply(
+    const summary = summarizeReply(
       {
         kind: 'response',
         status: response.status,
@@ -31,6 +31,7 @@ const api: ParseReplyApi = {
       },
       options,
     );
+    return transfer({ summary, body: response.body }, [response.body]);
   },
 };
 

@@ -23,7 +23,8 @@ export interface ReplySummary {
 
 /** Replies above this many bytes are shown as a preview (the whole text stays downloadable). */
 export const largeReplyBytes = 2_000_000;
-const previewChars = 200_000;
+// Laying out more text than this in the page costs a long main-thread task.
+const previewChars = 60_000;
 
 /** Classifies an outcome (in a worker for large replies) and keeps only what the page should receive. */
 export function summarizeReply(outcome: TransportOutcome, options: ClassifyOptions = {}): ReplySummary {

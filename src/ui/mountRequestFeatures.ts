@@ -104,8 +104,10 @@ export function mountRequestFeatures(
       summary = summarizeReply(reply, options);
       lastBody = null;
     } else {
-      lastBody = reply.response.body.slice(0);
-      summary = await parser.parse(transfer(reply.response, [reply.response.body]), options);
+      // The bytes travel to the parser and back without copies; they stay here for copy and download.
+      const parsed = await parser.parse(transfer(reply.response, [reply.response.body]), options);
+      summary = parsed.summary;
+      lastBody = parsed.body;
     }
     controller = null;
     const entry: HistoryEntry = {

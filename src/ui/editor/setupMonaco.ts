@@ -42,7 +42,7 @@ export function setupMonaco(): typeof monaco {
     completionItems: false,
     hovers: false,
     signatureHelp: false,
-    documentHighlights: true,
+    documentHighlights: false,
     diagnostics: false,
     documentSymbols: true,
     definitions: true,

@@ -1,6 +1,9 @@
 import type { AppState } from '../../state/appState.ts';
 import { clear, h, type Panel } from '../dom.ts';
 
+// A huge list would block the page; the editor still marks every problem.
+const shownLimit = 200;
+
 /** What the problems panel may do. */
 export interface ProblemsContext {
   /** Moves the editor cursor to an offset of the active tracer. */
@@ -21,7 +24,7 @@ export function mountProblemsPanel(el: HTMLElement, ctx: ProblemsContext): Panel
         );
         return;
       }
-      for (const d of state.diagnostics) {
+      for (const d of state.diagnostics.slice(0, shownLimit)) {
         list.append(
           h('li', { on: { click: () => ctx.reveal(d.range.start.offset) }, title: 'Go to the problem' }, [
             h('span', { class: `sev-${d.severity}`, text: `${d.severity} ` }),
@@ -31,6 +34,13 @@ export function mountProblemsPanel(el: HTMLElement, ctx: ProblemsContext): Panel
           ]),
         );
       }
+      if (state.diagnostics.length > shownLimit)
+        list.append(
+          h('li', {
+            class: 'empty',
+            text: `… and ${state.diagnostics.length - shownLimit} more (all are marked in the editor)`,
+          }),
+        );
     },
     dispose: () => clear(el),
   };

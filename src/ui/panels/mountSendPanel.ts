@@ -68,7 +68,17 @@ export function mountSendPanel(el: HTMLElement, ctx: SendPanelContext): Panel<Ap
   ]);
   el.append(flat.el, body.el, credRow, curl.el, fetchCode.el, ethersCode.el);
   return {
-    update(s) {
+    update(s, prev) {
+      // Typing changes the tracer text on every key; this panel only depends on the checked result and the request.
+      if (
+        prev &&
+        prev.flat === s.flat &&
+        prev.request === s.request &&
+        prev.endpoints === s.endpoints &&
+        prev.activeEndpointId === s.activeEndpointId &&
+        prev.includeCredentials === s.includeCredentials
+      )
+        return;
       include.checked = s.includeCredentials;
       flat.set(s.flat?.code ?? null, 'Fix the errors in the tracer to get the one-line string.');
       const built = buildDraftRequest(s.request, s.flat?.code ?? null);

@@ -37,7 +37,7 @@ describe('summarizeReply', () => {
     );
     expect(r.kind).toBe('ok');
     expect(r.value).toBeUndefined();
-    expect(r.preview!.length).toBeLessThan(250_000);
+    expect(r.preview!.length).toBeLessThan(70_000);
   });
 
   it('keeps the tracer error text for mapping', () => {
