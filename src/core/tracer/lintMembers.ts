@@ -67,14 +67,13 @@ function reportUnknown(
   if (alias) {
     ({ suggestion, replacement, note } = alias);
   } else if (t === 'log') {
-    const owner = logParts.find((part) =>
-      Object.keys(members[part]).some((k) => k.toLowerCase() === name.toLowerCase()),
+    const paths = logParts.flatMap((part) =>
+      Object.keys(members[part])
+        .filter((k) => k.toLowerCase() === name.toLowerCase())
+        .map((k) => `${part}.${k}`),
     );
-    if (owner) {
-      const real = Object.keys(members[owner]).find((k) => k.toLowerCase() === name.toLowerCase()) as string;
-      suggestion = `${owner}.${real}`;
-      replacement = `${owner.slice(4)}.${real}`;
-    }
+    if (paths.length > 0) suggestion = paths.join("' or '");
+    if (paths.length === 1) replacement = paths[0].slice(4);
   }
   if (!suggestion) suggestion = replacement = closestName(name, Object.keys(members[t]));
   let message = `${typeLabel[t]} has no member '${name}'`;

@@ -58,6 +58,11 @@ describe('tracer/unknown-member', () => {
       '4:5',
       'log.stack.peek(0);',
     ],
+    [
+      inStep('log.length();'),
+      "log has no member 'length'; did you mean 'log.stack.length' or 'log.memory.length'?",
+      '4:5',
+    ],
     [inStep('log.getpc();'), "log has no member 'getpc'; did you mean 'getPC'?", '4:5', 'log.getPC();'],
     [
       inStep('var s = log.stack;\ns.peak(0);'),
@@ -171,6 +176,7 @@ describe('tracer/unknown-member', () => {
 
   it('gives a fix only when there is a replacement', () => {
     expect(single(inStep('db.qwertyuiop();'), rule).fix).toBeUndefined();
+    expect(single(inStep('log.length();'), rule).fix).toBeUndefined();
     expect(single(inResult("return ctx['gasLimit'];"), rule).fix).toBeUndefined();
     expect(single(inStep('log.peek(0);'), rule).severity).toBe('warning');
   });
