@@ -39,7 +39,13 @@ export function fixtureFiles(folder: string): string[] {
 export function declareFolder(plan: FolderPlan): void {
   const tracer = readFileSync(join(templatesRoot, plan.template), 'utf8');
   const files = fixtureFiles(plan.folder);
-  it(`${plan.folder} has fixtures`, () => expect(files.length).toBeGreaterThan(0));
+  it(`${plan.folder} has fixtures`, () => {
+    const where = join(fixturesRoot, plan.folder);
+    expect(
+      files.length,
+      `no *.json fixtures in ${where} (shared/ must sit next to the clone)`,
+    ).toBeGreaterThan(0);
+  });
   for (const file of files) {
     const reason = plan.knownFailures?.[file];
     const name = `${plan.folder}/${file}` + (reason ? ` (known failure: ${reason})` : '');
