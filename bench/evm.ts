@@ -39,6 +39,7 @@ async function measure(
   body: (run: TraceRun) => Promise<unknown>,
 ): Promise<number> {
   const rates: number[] = [];
+  await body(await buildRun()); // warm-up (JIT), not counted
   for (let i = 0; i < runs; i++) {
     const run = await buildRun();
     const t0 = performance.now();

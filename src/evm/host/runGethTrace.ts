@@ -165,10 +165,12 @@ function createDriver(hooks: GethTraceHooks, readNonce: (a: Address) => bigint) 
     memLen: 0,
   };
   const frames: InterpreterLike[] = [];
-  const messages: MessageLike[] = [];
+  const messages: Array<{ msg: MessageLike; isCreate: boolean }> = [];
   let started = false;
   let preErrorText: string | undefined;
   let frameError: string | undefined;
+  // The code of the frame about to exit ran without error: a failure now is its code deposit.
+  let codeRanOk = false;
 
   const stopIfFailed = () => {
     if (hooks.shouldStop()) throw new StopTrace('tracer stopped');
@@ -202,6 +204,7 @@ function createDriver(hooks: GethTraceHooks, readNonce: (a: Address) => bigint) 
     onFrameEnd(ip, error, preLogged) {
       frames.pop();
       frameError = undefined;
+      codeRanOk = !error;
       if (!error) return;
       if (preLogged) {
         frameError = preErrorText ?? gethErrorText(error, ip._runState.opCode);
@@ -240,7 +243,8 @@ function createDriver(hooks: GethTraceHooks, readNonce: (a: Address) => bigint) 
   };
 
   const beforeMessage = (msg: MessageLike) => {
-    messages.push(msg);
+    messages.push({ msg, isCreate: !msg.to });
+    codeRanOk = false;
     if (msg.depth === 0) started = true;
     if (hooks.shouldStop()) return;
     const parent = frames[frames.length - 1];
@@ -270,10 +274,13 @@ function createDriver(hooks: GethTraceHooks, readNonce: (a: Address) => bigint) 
   };
 
   const afterMessage = (result: AfterMessage) => {
-    const msg = messages.pop();
+    const { msg, isCreate } = messages.pop() ?? { msg: undefined, isCreate: false };
     const error = result.execResult.exceptionError;
-    const text = error ? (frameError ?? gethErrorText(error)) : undefined;
+    let text = error ? (frameError ?? gethErrorText(error)) : undefined;
+    // @ethereumjs reports a failed code deposit after Homestead as plain `out of gas`; geth names it.
+    if (text === 'out of gas' && codeRanOk && isCreate) text = 'contract creation code storage out of gas';
     frameError = undefined;
+    codeRanOk = false;
     if (hooks.shouldStop() || !msg) return;
     const output = error && !isRevert(error) ? new Uint8Array(0) : result.execResult.returnValue.slice();
     hooks.onExit(msg.depth, output, result.execResult.executionGasUsed, text, error !== undefined);

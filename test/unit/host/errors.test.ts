@@ -82,6 +82,18 @@ describe('pre-log vs post-log errors', () => {
     expect(await traceWithJsTracer(run, { tracer })).toEqual([false, '0xbb', 'CALL', 50000, 7]);
   });
 
+  it('code-deposit failure: no step error, no fault; only ctx.error, empty output', async () => {
+    // Init code returns 1000 bytes of code (200 gas each to deposit) with too little gas left for it.
+    const run = await makeRun({
+      to: null,
+      data: asm('PUSH2 1000 PUSH1 0 RETURN'),
+      gasLimit: 53_000n + 16n * 5n + 4n * 1n + 200n,
+    });
+    const res = (await traceWithJsTracer(run, { tracer: recorder })) as string[];
+    expect(res.filter((e) => /err=|fault/.test(e))).toEqual([]);
+    expect(res.at(-1)).toBe('ctx error=contract creation code storage out of gas output=0x');
+  });
+
   it('a pre-execution failure rejects with tracing failed', async () => {
     const run = await makeRun({ code: asm('STOP'), nonce: 3n });
     await expect(traceWithJsTracer(run, { tracer: recorder })).rejects.toThrow(
