@@ -127,6 +127,14 @@
     top.output = toHex(ctx.output);
     top.error = ctx.error;
     top.gasLeft = ctx.gas - ctx.gasUsed;
-    return this.flatten(top, [], [], db);
+    var list = this.flatten(top, [], [], db);
+    // Like geth, every entry names its block and transaction (hashes only when tracing a mined transaction).
+    for (var i = 0; i < list.length; i++) {
+      list[i].blockHash = ctx.blockHash === undefined ? null : toHex(ctx.blockHash);
+      list[i].blockNumber = ctx.block;
+      list[i].transactionHash = ctx.txHash === undefined ? null : toHex(ctx.txHash);
+      list[i].transactionPosition = ctx.txIndex === undefined ? 0 : ctx.txIndex;
+    }
+    return list;
   }
 }

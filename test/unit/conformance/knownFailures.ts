@@ -3,8 +3,6 @@
  * `it.fails`, so a fix elsewhere makes them fail loudly until the entry is removed.
  */
 
-const depositText =
-  "host: a Homestead+ code-deposit failure is reported as 'out of gas' instead of 'contract creation code storage out of gas'";
 const sentryText =
   "host: SSTORE with gas <= 2300 is reported as 'out of gas' instead of 'out of gas: not enough gas for reentrancy sentry'";
 const wholeGas =
@@ -13,9 +11,7 @@ const authorities =
   'JS API limit: EIP-7702 authorizations are applied before the first step and are not visible to a JS tracer';
 
 export const knownFailures: Record<string, Record<string, string>> = {
-  call_tracer: {
-    'inner_create_oog_outer_throw.json': depositText,
-  },
+  call_tracer: {},
   call_tracer_withLog: {
     'frontier_create_outofstorage.json':
       "host: ctx.output is empty after a pre-Homestead code-deposit out of gas; geth's top frame output is the returned code",
@@ -33,7 +29,6 @@ export const knownFailures: Record<string, Record<string, string>> = {
   },
   call_tracer_flat: {
     'callcode_precompiled_throw.json': `${sentryText}; host: blake2f with a bad input length says 'return data out of bounds' instead of 'invalid input length'`,
-    'inner_create_oog_outer_throw.json': depositText,
     'nested_create_action_gas.json': sentryText,
   },
 };
