@@ -71,10 +71,18 @@ function runConstruction<T>(faults: TracerFaults, f: () => T): T {
   return out;
 }
 
-/** goja's `value.String()` of a thrown value: `TypeError: msg` for errors, the string itself for `throw 'x'`. */
+/**
+ * goja's `value.String()` of a thrown value: `TypeError: msg` for errors, the string itself for `throw 'x'`.
+ * The two most common V8 TypeError texts are rewritten to goja's wording (best effort; others stay V8's).
+ */
 export function describeThrown(e: unknown): string {
   try {
-    return String(e);
+    return String(e)
+      .replace(
+        /^TypeError: Cannot read properties of (undefined|null) \(reading '(.*)'\)$/,
+        "TypeError: Cannot read property '$2' of $1",
+      )
+      .replace(/^TypeError: \S+\.([\w$]+) is not a function$/, "TypeError: Object has no member '$1'");
   } catch {
     return 'Error: (a thrown value that cannot be converted to a string)';
   }
