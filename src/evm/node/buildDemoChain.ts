@@ -2,6 +2,7 @@ import { Account, bytesToHex, createContractAddress, utf8ToBytes } from '@ethere
 import type { Address } from '@ethereumjs/util';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { encodeCall, encodeDeploy } from './abi.ts';
+import type { AbiArg } from './abi.ts';
 import type { Chain } from './chainTypes.ts';
 import { createChain } from './createChain.ts';
 import { demoAccounts, demoBlockTime, demoCoinbase, demoGenesisTime } from './demoAccounts.ts';
@@ -42,17 +43,15 @@ function createSigner(chain: Chain) {
   };
 }
 
-/**
- * Builds the deterministic demo chain: genesis with four funded accounts, block 1 deploys the contracts, block 2
- * uses them (ERC-20 transfer/approve/transferFrom, the CallProbe, a revert with reason), block 3 adds a caught
- * inner revert, a SELFDESTRUCT, a plain transfer, a failing token transfer and a second probe run.
- */
-export async function buildDemoChain(): Promise<DemoChain> {
+type Sign = ReturnType<typeof createSigner>;
+
+/** Genesis: four accounts with 100 000 ether each, Prague, 30M gas limit, 1 gwei base fee. */
+async function createDemoGenesisChain(): Promise<Chain> {
   const common = createDemoCommon();
   const state = createSyncStateManager({ common });
   for (const a of Object.values(demoAccounts))
     await state.putAccount(a.address, new Account(0n, 100_000n * ether));
-  const chain = createChain({
+  return createChain({
     common,
     state,
     blockTime: demoBlockTime,
@@ -66,8 +65,11 @@ export async function buildDemoChain(): Promise<DemoChain> {
       blobGasUsed: 0n,
     },
   });
-  const { alice, bob, carol, dave } = demoAccounts;
-  const sign = createSigner(chain);
+}
+
+/** Block 1: alice deploys the five contracts (nonces 0–4). */
+async function mineDeploys(chain: Chain, sign: Sign): Promise<DemoContracts> {
+  const { alice } = demoAccounts;
   const at = (nonce: bigint) => createContractAddress(alice.address, nonce);
   const c: DemoContracts = {
     token: at(0n),
@@ -84,6 +86,16 @@ export async function buildDemoChain(): Promise<DemoChain> {
     sign(alice, { ...deploy, data: encodeDeploy('Reverter') }),
     sign(alice, { ...deploy, data: encodeDeploy('SelfDestructor'), value: ether }),
   ]);
+  return c;
+}
+
+function tokenCall(c: DemoContracts, signature: string, args: AbiArg[]) {
+  return { to: c.token, data: encodeCall('DemoToken', signature, args) };
+}
+
+/** Block 2: transfer, approve, CallProbe.run(7), a revert with reason, a legacy-type transferFrom. */
+async function mineUses(chain: Chain, sign: Sign, c: DemoContracts) {
+  const { alice, bob, carol, dave } = demoAccounts;
   const probe = sign(bob, {
     to: c.callProbe,
     data: encodeCall('CallProbe', 'run(uint256)', [7n]),
@@ -95,26 +107,25 @@ export async function buildDemoChain(): Promise<DemoChain> {
     gasLimit: 100_000n,
   });
   await chain.mine([
-    sign(alice, {
-      to: c.token,
-      data: encodeCall('DemoToken', 'transfer(address,uint256)', [bob.address.toString(), 1000n * ether]),
-    }),
-    sign(alice, {
-      to: c.token,
-      data: encodeCall('DemoToken', 'approve(address,uint256)', [carol.address.toString(), 500n * ether]),
-    }),
+    sign(alice, tokenCall(c, 'transfer(address,uint256)', [bob.address.toString(), 1000n * ether])),
+    sign(alice, tokenCall(c, 'approve(address,uint256)', [carol.address.toString(), 500n * ether])),
     probe,
     revert,
     sign(carol, {
       type: 0,
-      to: c.token,
-      data: encodeCall('DemoToken', 'transferFrom(address,address,uint256)', [
+      ...tokenCall(c, 'transferFrom(address,address,uint256)', [
         alice.address.toString(),
         dave.address.toString(),
         200n * ether,
       ]),
     }),
   ]);
+  return { probe, revert };
+}
+
+/** Block 3: caught inner revert, SELFDESTRUCT, an EIP-2930 ether transfer, a failing transfer, CallProbe.run(3). */
+async function mineMore(chain: Chain, sign: Sign, c: DemoContracts): Promise<void> {
+  const { alice, bob, carol, dave } = demoAccounts;
   await chain.mine([
     sign(dave, { to: c.reverter, data: encodeCall('Reverter', 'tryCheck(uint256)', [99n]) }),
     sign(alice, {
@@ -122,15 +133,21 @@ export async function buildDemoChain(): Promise<DemoChain> {
       data: encodeCall('SelfDestructor', 'destroy(address)', [bob.address.toString()]),
     }),
     sign(bob, { type: 1, to: dave.address, value: ether, gasLimit: 21_000n }),
-    sign(dave, {
-      to: c.token,
-      data: encodeCall('DemoToken', 'transfer(address,uint256)', [carol.address.toString(), 1000n * ether]),
-    }),
+    sign(dave, tokenCall(c, 'transfer(address,uint256)', [carol.address.toString(), 1000n * ether])),
     sign(bob, { to: c.callProbe, data: encodeCall('CallProbe', 'run(uint256)', [3n]) }),
   ]);
-  return { chain, contracts: c, probeTxHash: hashOf(probe), revertTxHash: hashOf(revert) };
 }
 
-function hashOf(tx: TypedTransaction): string {
-  return bytesToHex(tx.hash());
+/**
+ * Builds the deterministic demo chain: genesis with four funded accounts, block 1 deploys the contracts, block 2
+ * uses them (ERC-20 transfer/approve/transferFrom, the CallProbe, a revert with reason), block 3 adds a caught
+ * inner revert, a SELFDESTRUCT, a plain transfer, a failing token transfer and a second probe run.
+ */
+export async function buildDemoChain(): Promise<DemoChain> {
+  const chain = await createDemoGenesisChain();
+  const sign = createSigner(chain);
+  const contracts = await mineDeploys(chain, sign);
+  const { probe, revert } = await mineUses(chain, sign, contracts);
+  await mineMore(chain, sign, contracts);
+  return { chain, contracts, probeTxHash: bytesToHex(probe.hash()), revertTxHash: bytesToHex(revert.hash()) };
 }

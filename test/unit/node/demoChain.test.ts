@@ -12,6 +12,14 @@ describe('demo chain', () => {
     expect(b.demoDefaults).toEqual(a.demoDefaults);
   });
 
+  // Pinned: these change only when the contracts, the scenario or the header rules change (then update them and the
+  // values shown in the UI docs). A change without such an edit means the chain is no longer reproducible.
+  it('keeps the pinned hashes across processes and versions', async () => {
+    const d = defaultsOf(await demoNode());
+    expect(d.blockHash).toBe('0x35b7e49724f7123cdd489522f5346b3f251db2b9d9986351cfe235451f4ef93d');
+    expect(d.txHash).toBe('0xfd2b9569bdf9b732c17a787deb5c839eda9867f5f003255f8d69eeb2619ee4dc');
+  });
+
   it('has genesis plus three blocks of five transactions', async () => {
     const node = await demoNode();
     expect(await result(node, 'eth_blockNumber', [])).toBe('0x3');
