@@ -229,7 +229,7 @@
     top.value = this.hexNumber(ctx.value);
     top.gas = this.hexNumber(ctx.gas);
     top.gasUsed = this.hexNumber(ctx.gasUsed);
-    top.rawOutput = ctx.output;
+    top.rawOutput = ctx.output === undefined ? [] : ctx.output;
     top.rawError = ctx.error;
     top.gasLeft = ctx.gas - ctx.gasUsed;
     return this.finish(top, db, false);

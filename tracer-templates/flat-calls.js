@@ -124,7 +124,7 @@
     top.value = this.hexNumber(ctx.value);
     top.gas = this.hexNumber(ctx.gas);
     top.gasUsed = this.hexNumber(ctx.gasUsed);
-    top.output = toHex(ctx.output);
+    top.output = ctx.output === undefined ? '0x' : toHex(ctx.output);
     top.error = ctx.error;
     top.gasLeft = ctx.gas - ctx.gasUsed;
     var list = this.flatten(top, [], [], db);

@@ -77,7 +77,7 @@
   result: function (ctx, db) {
     if (ctx.error !== undefined) {
       var top = { type: ctx.type, address: toHex(ctx.to), caller: toHex(ctx.from) };
-      this.record(top, 0, '' + ctx.error, ctx.output);
+      this.record(top, 0, '' + ctx.error, ctx.output === undefined ? [] : ctx.output);
     }
     return this.failures;
   }
