@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex, generateAddress, generateAddress2, hexToBytes, keccak256 } from '@ethereumjs/util';
+import { bytesToHex, generateAddress, generateAddress2, hexToBytes } from '@ethereumjs/util';
 import { traceWithJsTracer } from '../../../src/evm/host/traceTransaction.ts';
 import { asm } from './assemble.ts';
 import { addr, makeRun, senderHex, target, type RunSpec } from './evmHarness.ts';
@@ -61,7 +61,6 @@ describe('address helpers', () => {
     expect(await result(`toHex(toContract2('${target}', bigInt(42).toString(16), '0x6000'))`)).toBe(
       hex(generateAddress2(from, salt, code)),
     );
-    void keccak256;
   });
 
   it('isPrecompiled accepts strings and buffers; false for other addresses', async () => {
