@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parseTemplateHeader } from '../../../src/core/templates/parseTemplateHeader.ts';
 import { loadFixture } from '../../../src/evm/node/loadFixture.ts';
 import { replayFixture } from '../../../src/evm/node/replayFixture.ts';
 import { fixturesRoot } from './runFixtureFolder.ts';
@@ -157,5 +159,18 @@ describe('templates checked against facts from geth fixtures', () => {
     }
     expect(Object.keys(want)).toHaveLength(1);
     expect(await run('storage-diff.js', path)).toEqual(want);
+  });
+});
+
+describe('every template runs with its example tracerConfig', () => {
+  const names = readdirSync(templatesRoot).filter((f) => f.endsWith('.js'));
+  it.each(names)('%s on call_tracer_withLog/multi_contracts.json', opts, async (name) => {
+    const parsed = parseTemplateHeader(readFileSync(join(templatesRoot, name), 'utf8'), name.slice(0, -3));
+    expect(parsed.ok).toBe(true);
+    const config =
+      parsed.ok && parsed.template.tracerConfig !== undefined ? parsed.template.tracerConfig : {};
+    const result: unknown = await run(name, 'call_tracer_withLog/multi_contracts.json', config as object);
+    expect(result).not.toBeUndefined();
+    expect(JSON.stringify(result).length).toBeGreaterThan(2);
   });
 });
