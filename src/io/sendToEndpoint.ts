@@ -1,4 +1,5 @@
 import type { Remote } from 'comlink';
+import type { NodeWorkerApi } from '../worker/node.worker.ts';
 import { wrap } from 'comlink';
 import type { Endpoint } from '../state/appState.ts';
 import type { TransportFailure } from '../core/rpc/transportOutcome.ts';
@@ -8,28 +9,21 @@ import type { RawResponse } from './parseReply.worker.ts';
 /** What sending one request gives: the response with its body as bytes, or why there is none. */
 export type RawReply = { kind: 'response'; response: RawResponse } | TransportFailure;
 
-/** The part of the embedded node worker's contract the page uses. */
-export interface EmbeddedNode {
-  request(body: string): Promise<unknown>;
-  demoDefaults(): Promise<unknown>;
+let embedded: { worker: Worker; api: Remote<NodeWorkerApi> } | null = null;
+
+/** The embedded node worker (started on first use; started again after a cancel terminated it). */
+export function getEmbeddedNode(): Remote<NodeWorkerApi> {
+  if (!embedded) {
+    const worker = new Worker(new URL('../worker/node.worker.ts', import.meta.url), { type: 'module' });
+    embedded = { worker, api: wrap<NodeWorkerApi>(worker) };
+  }
+  return embedded.api;
 }
 
-// Globbed so the page builds while the embedded node is being written; loaded on first use.
-const nodeWorkers = import.meta.glob<new () => Worker>('../worker/node.worker.ts', {
-  query: '?worker',
-  import: 'default',
-});
-let embedded: Promise<Remote<EmbeddedNode> | null> | null = null;
-
-/** The embedded node (started on first use), or null when it is not part of this build. */
-export function getEmbeddedNode(): Promise<Remote<EmbeddedNode> | null> {
-  embedded ??= (async () => {
-    const load = Object.values(nodeWorkers)[0];
-    if (!load) return null;
-    const NodeWorker = await load();
-    return wrap<EmbeddedNode>(new NodeWorker());
-  })();
-  return embedded;
+// User tracer code runs in the node worker: a cancelled (maybe endless) trace is stopped by terminating it.
+function stopEmbeddedNode(): void {
+  embedded?.worker.terminate();
+  embedded = null;
 }
 
 function basicAuth(user: string, password: string): string {
@@ -78,29 +72,27 @@ async function sendHttp(
 }
 
 async function sendEmbedded(body: string, signal: AbortSignal, started: number): Promise<RawReply> {
-  const node = await getEmbeddedNode();
+  const node = getEmbeddedNode();
   const elapsed = () => performance.now() - started;
-  if (!node)
-    return {
-      kind: 'no-response',
-      reason: 'network',
-      message: 'The embedded node is not part of this build',
-      durationMs: 0,
-    };
   const cancelled = new Promise<RawReply>((resolve) =>
-    signal.addEventListener('abort', () =>
-      resolve({ kind: 'no-response', reason: 'aborted', message: 'Cancelled', durationMs: elapsed() }),
-    ),
+    signal.addEventListener('abort', () => {
+      stopEmbeddedNode();
+      resolve({
+        kind: 'no-response',
+        reason: 'aborted',
+        message: 'Cancelled (the embedded node was restarted)',
+        durationMs: elapsed(),
+      });
+    }),
   );
   const run = (async (): Promise<RawReply> => {
     try {
-      const reply = await node.request(body);
-      const text = typeof reply === 'string' ? reply : JSON.stringify(reply);
-      const bytes = new TextEncoder().encode(text).buffer as ArrayBuffer;
+      const reply = await node.request(JSON.parse(body));
+      const bytes = new TextEncoder().encode(JSON.stringify(reply ?? null)).buffer as ArrayBuffer;
       return {
         kind: 'response',
         response: {
-          status: 200,
+          status: null, // no HTTP in between, as for a WebSocket message
           headers: { 'content-type': 'application/json' },
           body: bytes,
           durationMs: elapsed(),

@@ -145,13 +145,9 @@ export function mountRequestFeatures(
   };
 
   async function fillDemo(quiet = false): Promise<void> {
-    const node = await getEmbeddedNode();
-    if (!node) {
-      if (!quiet) deps.notify('Demo values come from the embedded node, which is not part of this build.');
-      return;
-    }
     try {
-      setDraft({ fields: { ...store.get().request.fields, ...demoFields(await node.demoDefaults()) } });
+      const defaults = await getEmbeddedNode().demoDefaults();
+      setDraft({ fields: { ...store.get().request.fields, ...demoFields(defaults) } });
     } catch (e) {
       if (!quiet) deps.notify(`The embedded node could not give demo values: ${(e as Error).message}`);
     }

@@ -59,3 +59,15 @@ test('runs the probe', async ({ page }) => {
   await expect(page.getByTestId('probe-card')).toContainText(/Ganache/);
   await expect(page.getByTestId('probe-verdict')).toContainText(/ignor/i);
 });
+
+test('sends a trace request to the embedded node', async ({ page }) => {
+  await openPlayground(page);
+  await expect
+    .poll(() => page.evaluate(() => (window as any).__playground.store.get().request.fields.txHash ?? ''))
+    .toMatch(/^0x[0-9a-f]{64}$/);
+  await page.getByRole('tab', { name: 'Request' }).click();
+  await page.getByTestId('method-select').selectOption('debug_traceTransaction');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('result-json')).toContainText('PUSH1', { timeout: 30_000 });
+  await expect(page.getByTestId('result-meta')).not.toContainText('HTTP');
+});

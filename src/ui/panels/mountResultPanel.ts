@@ -73,7 +73,7 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
         h('span', { text: `HTTP ${r.httpStatus}`, class: r.httpStatus >= 400 ? 'sev-error' : 'ok' }),
       );
     meta.append(h('span', { text: `${Math.round(r.durationMs)} ms` }));
-    if (r.httpStatus !== undefined) meta.append(h('span', { text: formatSize(r.sizeBytes) }));
+    if (r.sizeBytes > 0) meta.append(h('span', { text: formatSize(r.sizeBytes) }));
     if (r.preview)
       meta.append(
         h('span', {
