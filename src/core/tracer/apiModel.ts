@@ -176,7 +176,7 @@ export const hookParams: Readonly<Record<string, readonly ValueType[]>> = {
   setup: ['config'],
 };
 
-/** Values of the known string sets. */
+/** Values of frame.getType(). */
 export const frameTypes: ReadonlySet<string> = new Set([
   'CALL',
   'CALLCODE',
@@ -186,6 +186,7 @@ export const frameTypes: ReadonlySet<string> = new Set([
   'CREATE2',
   'SELFDESTRUCT',
 ]);
+/** Values of ctx.type. */
 export const ctxTypes: ReadonlySet<string> = new Set(['CALL', 'CREATE']);
 
 /** Return types of geth's global helper functions. */

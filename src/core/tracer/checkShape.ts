@@ -38,7 +38,7 @@ export function checkShape(
 ): { members: TracerMember[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const members: TracerMember[] = [];
-  const lastByName = new Map<string, { member: TracerMember; prop: estree.Property & AnyNode }>();
+  const lastByName: MembersByName = new Map();
   for (const raw of object.properties) {
     if (raw.type !== 'Property') continue;
     const prop = raw as estree.Property & AnyNode;
@@ -86,58 +86,51 @@ function checkHookMember(name: string, prop: estree.Property & AnyNode, r: Repor
   return [r.make('warning', 'tracer/hook-arity', message, extra[0].start, extra[extra.length - 1].end)];
 }
 
+type MembersByName = Map<string, { member: TracerMember; prop: estree.Property & AnyNode }>;
+
+// A getter counts: geth reads the property and gets the function it returns.
+const isFunctionMember = (byName: MembersByName, name: string) =>
+  byName.get(name)?.member.kind === 'function' || byName.get(name)?.prop.kind === 'get';
+
 function checkRequired(
   object: Located<estree.ObjectExpression>,
-  byName: Map<string, { member: TracerMember; prop: estree.Property & AnyNode }>,
+  byName: MembersByName,
   r: Reporter,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const isFn = (name: string) =>
-    byName.get(name)?.member.kind === 'function' || byName.get(name)?.prop.kind === 'get';
-  const insertAt = object.start + 1;
   for (const name of ['result', 'fault']) {
-    if (isFn(name)) continue;
+    if (isFunctionMember(byName, name)) continue;
     const present = byName.get(name);
     const what = present
       ? `'${name}' is not a function here`
       : `add ${name}: function(${hooks[name].params.join(', ')}) {...}`;
     const message = `trace object must expose a function ${name}(): ${what}`;
     const range = present ? (present.prop.value as AnyNode) : { start: object.start, end: object.start + 1 };
+    const separator = object.properties.length > 0 ? ', ' : '';
+    const insert = {
+      start: object.start + 1,
+      end: object.start + 1,
+      text: `fault: function(log, db) {}${separator}`,
+    };
     const fix =
-      name === 'fault' && !present
-        ? {
-            title: 'Add an empty fault function',
-            edits: [
-              {
-                start: insertAt,
-                end: insertAt,
-                text: `fault: function(log, db) {}${object.properties.length > 0 ? ', ' : ''}`,
-              },
-            ],
-          }
-        : undefined;
+      name === 'fault' && !present ? { title: 'Add an empty fault function', edits: [insert] } : undefined;
     out.push(r.make('error', `tracer/missing-${name}`, message, range.start, range.end, fix));
   }
-  const enter = byName.get('enter');
-  const exit = byName.get('exit');
-  if (isFn('enter') !== isFn('exit')) {
-    const [has, missing] = isFn('enter') ? [enter, 'exit'] : [exit, 'enter'];
-    const key = (has as { prop: estree.Property & AnyNode }).prop;
-    const message = `trace object must expose either both or none of enter() and exit(): add ${missing}: function(${hooks[missing].params.join(', ')}) {}`;
-    const text = `, ${missing}: function(${hooks[missing].params.join(', ')}) {}`;
-    const fix = byName.has(missing)
-      ? undefined
-      : { title: `Add an empty ${missing} function`, edits: [{ start: key.end, end: key.end, text }] };
-    out.push(
-      r.make(
-        'error',
-        'tracer/enter-exit-pair',
-        message,
-        (key.key as AnyNode).start,
-        (key.key as AnyNode).end,
-        fix,
-      ),
-    );
-  }
-  return out;
+  const pair = checkEnterExit(byName, r);
+  return pair ? [...out, pair] : out;
+}
+
+function checkEnterExit(byName: MembersByName, r: Reporter): Diagnostic | undefined {
+  const hasEnter = isFunctionMember(byName, 'enter');
+  if (hasEnter === isFunctionMember(byName, 'exit')) return undefined;
+  const [present, missing] = hasEnter ? ['enter', 'exit'] : ['exit', 'enter'];
+  const prop = (byName.get(present) as { prop: estree.Property & AnyNode }).prop;
+  const signature = `${missing}: function(${hooks[missing].params.join(', ')}) {}`;
+  const message = `trace object must expose either both or none of enter() and exit(): add ${signature}`;
+  const insert = { start: prop.end, end: prop.end, text: `, ${signature}` };
+  const fix = byName.has(missing)
+    ? undefined
+    : { title: `Add an empty ${missing} function`, edits: [insert] };
+  const key = prop.key as AnyNode;
+  return r.make('error', 'tracer/enter-exit-pair', message, key.start, key.end, fix);
 }

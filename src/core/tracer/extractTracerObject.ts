@@ -120,51 +120,38 @@ function fromTopExpression(s: Scan, expr: Located<estree.Expression>, fail: Fail
 function fromProgram(s: Scan, program: Located<estree.Program>, fail: Fail): Extraction {
   const body = program.body.filter((st) => st.type !== 'EmptyStatement') as Located<estree.Statement>[];
   if (body.length === 0 && s.es5HasError) return { tracer: null, diagnostics: [] };
-  if (body.length === 0)
+  if (body.length === 0) {
     return fail(
       `The tracer source is empty: write one object literal such as ${example}`,
       0,
       s.source.length,
     );
-  if (body.length > 1) {
-    const first = body[0];
-    return fail(
-      `The tracer must be one object literal, not ${body.length} statements`,
-      first.start,
-      s.source.length,
-    );
   }
-  const st = body[0];
+  if (body.length > 1) {
+    const message = `The tracer must be one object literal, not ${body.length} statements`;
+    return fail(message, body[0].start, s.source.length);
+  }
+  return fromStatement(s, body[0], fail);
+}
+
+function fromStatement(s: Scan, st: Located<estree.Statement>, fail: Fail): Extraction {
   if (st.type === 'VariableDeclaration' && st.declarations.length === 1) {
     const decl = st.declarations[0];
     if (decl.id.type === 'Identifier' && decl.init) {
-      return fromExpression(
-        s,
-        decl.init as Located<estree.Expression>,
-        st.start,
-        { form: 'variable', ...span(st) },
-        fail,
-      );
+      const init = decl.init as Located<estree.Expression>;
+      return fromExpression(s, init, st.start, { form: 'variable', ...span(st) }, fail);
     }
   }
   if (st.type === 'ExpressionStatement') {
     const e = st.expression as Located<estree.Expression>;
     if (e.type === 'AssignmentExpression' && e.operator === '=' && isModuleExports(e.left)) {
-      return fromExpression(
-        s,
-        e.right as Located<estree.Expression>,
-        st.start,
-        { form: 'module-exports', ...span(st) },
-        fail,
-      );
+      const right = e.right as Located<estree.Expression>;
+      return fromExpression(s, right, st.start, { form: 'module-exports', ...span(st) }, fail);
     }
     return fromExpression(s, e, st.start, null, fail);
   }
-  return fail(
-    `The tracer must be one object literal such as ${example}; found ${describeNonObject(st)}`,
-    st.start,
-    st.end,
-  );
+  const message = `The tracer must be one object literal such as ${example}; found ${describeNonObject(st)}`;
+  return fail(message, st.start, st.end);
 }
 
 function span(n: Located<estree.Node>): { start: number; end: number } {

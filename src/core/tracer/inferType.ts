@@ -1,8 +1,16 @@
 import type * as estree from 'estree';
-import { globalFunctions, hookParams, isObjectType, memberOf, type ValueType } from './apiModel.ts';
+import { hookParams, type ValueType } from './apiModel.ts';
 import { hookOf, lookupWithOwner, type Declaration, type FunctionInfo } from './analyzeTracer.ts';
 import type { MemberCalls } from './collectMemberCalls.ts';
-import { memberName, type AnyNode } from './walkNodes.ts';
+import {
+  binaryType,
+  globalCallType,
+  literalType,
+  methodReturnType,
+  propertyType,
+  unaryType,
+} from './typeRules.ts';
+import { memberName } from './walkNodes.ts';
 
 /** Infers the static type of expressions inside the tracer (best effort; `unknown` when unsure). */
 export interface TypeInference {
@@ -13,8 +21,6 @@ export interface TypeInference {
 
 // Expressions deeper than this are not typed (keeps the recursion bounded on pathological input).
 const maxDepth = 64;
-
-const stringish = new Set<ValueType>(['string', 'goString', 'opName', 'frameType', 'ctxType', 'config']);
 
 /**
  * Creates a type inference with a per-declaration cache. Hook parameters get geth's types; parameters of helper
@@ -58,6 +64,7 @@ export function createTypeInference(memberCalls?: MemberCalls): TypeInference {
 
   const typeOf = (node: estree.Node, fn: FunctionInfo | null, depth: number): ValueType => {
     if (depth > maxDepth) return 'unknown';
+    const sub = (n: estree.Node) => typeOf(n, fn, depth + 1);
     switch (node.type) {
       case 'Identifier': {
         const found = lookupWithOwner(node.name, fn);
@@ -68,89 +75,30 @@ export function createTypeInference(memberCalls?: MemberCalls): TypeInference {
         return literalType(node);
       case 'TemplateLiteral':
         return 'string';
-      case 'MemberExpression':
-        return memberType(node, fn, depth);
+      case 'MemberExpression': {
+        const name = memberName(node);
+        return name === undefined || node.object.type === 'Super'
+          ? 'unknown'
+          : propertyType(sub(node.object), name);
+      }
       case 'CallExpression':
-        return callType(node, fn, depth);
+        return callType(node, fn, sub);
       case 'BinaryExpression':
-        return binaryType(node, fn, depth);
+        return node.left.type === 'PrivateIdentifier'
+          ? 'unknown'
+          : binaryType(node.operator, () => [sub(node.left as estree.Expression), sub(node.right)]);
       case 'ConditionalExpression': {
-        const a = typeOf(node.consequent, fn, depth + 1);
-        return a === typeOf(node.alternate, fn, depth + 1) ? a : 'unknown';
+        const a = sub(node.consequent);
+        return a === sub(node.alternate) ? a : 'unknown';
       }
       case 'AssignmentExpression':
-        return node.operator === '=' ? typeOf(node.right, fn, depth + 1) : 'unknown';
+        return node.operator === '=' ? sub(node.right) : 'unknown';
       case 'SequenceExpression':
-        return typeOf(node.expressions[node.expressions.length - 1], fn, depth + 1);
+        return sub(node.expressions[node.expressions.length - 1]);
       case 'UnaryExpression':
-        return node.operator === '!' || node.operator === 'delete'
-          ? 'boolean'
-          : node.operator === 'typeof'
-            ? 'string'
-            : node.operator === 'void'
-              ? 'unknown'
-              : 'number';
+        return unaryType(node.operator);
       default:
         return 'unknown';
-    }
-  };
-
-  const memberType = (node: estree.MemberExpression, fn: FunctionInfo | null, depth: number): ValueType => {
-    const name = memberName(node);
-    if (name === undefined || node.object.type === 'Super') return 'unknown';
-    const objectType = typeOf(node.object, fn, depth + 1);
-    if (isObjectType(objectType)) {
-      const info = memberOf(objectType, name);
-      return info && info.kind === 'property' ? info.type : 'unknown';
-    }
-    if (name === 'length' && (objectType === 'bytes' || stringish.has(objectType))) return 'number';
-    return 'unknown';
-  };
-
-  const callType = (node: estree.CallExpression, fn: FunctionInfo | null, depth: number): ValueType => {
-    const callee = node.callee;
-    if (callee.type === 'Identifier') {
-      if (lookupWithOwner(callee.name, fn)) return 'unknown';
-      if (Object.prototype.hasOwnProperty.call(globalFunctions, callee.name))
-        return globalFunctions[callee.name];
-      return callee.name === 'String' ? 'string' : callee.name === 'Number' ? 'number' : 'unknown';
-    }
-    if (callee.type !== 'MemberExpression' || callee.object.type === 'Super') return 'unknown';
-    const name = memberName(callee);
-    if (name === undefined) return 'unknown';
-    const objectType = typeOf(callee.object, fn, depth + 1);
-    if (isObjectType(objectType)) {
-      const info = memberOf(objectType, name);
-      return info && info.kind === 'method' ? info.type : 'unknown';
-    }
-    if (stringish.has(objectType) && (name === 'toString' || name === 'valueOf')) return objectType;
-    if (objectType === 'bytes' && (name === 'slice' || name === 'subarray')) return 'bytes';
-    return 'unknown';
-  };
-
-  const binaryType = (node: estree.BinaryExpression, fn: FunctionInfo | null, depth: number): ValueType => {
-    switch (node.operator) {
-      case '+': {
-        if (node.left.type === 'PrivateIdentifier') return 'unknown';
-        const l = typeOf(node.left, fn, depth + 1);
-        const r = typeOf(node.right, fn, depth + 1);
-        if (stringish.has(l) || stringish.has(r)) return 'string';
-        return l === 'number' && r === 'number' ? 'number' : 'unknown';
-      }
-      case '-':
-      case '*':
-      case '/':
-      case '%':
-      case '**':
-      case '|':
-      case '&':
-      case '^':
-      case '<<':
-      case '>>':
-      case '>>>':
-        return 'number';
-      default:
-        return 'boolean';
     }
   };
 
@@ -160,15 +108,15 @@ export function createTypeInference(memberCalls?: MemberCalls): TypeInference {
   };
 }
 
-function literalType(node: estree.Literal): ValueType {
-  if (typeof node.value === 'string') return 'string';
-  if (typeof node.value === 'number') return 'number';
-  if (typeof node.value === 'boolean') return 'boolean';
-  return 'unknown';
-}
-
-/** Source offsets of a node. */
-export function spanOf(node: estree.Node): { start: number; end: number } {
-  const n = node as AnyNode;
-  return { start: n.start, end: n.end };
+function callType(
+  node: estree.CallExpression,
+  fn: FunctionInfo | null,
+  sub: (n: estree.Node) => ValueType,
+): ValueType {
+  const callee = node.callee;
+  if (callee.type === 'Identifier')
+    return lookupWithOwner(callee.name, fn) ? 'unknown' : globalCallType(callee.name);
+  if (callee.type !== 'MemberExpression' || callee.object.type === 'Super') return 'unknown';
+  const name = memberName(callee);
+  return name === undefined ? 'unknown' : methodReturnType(sub(callee.object), name);
 }

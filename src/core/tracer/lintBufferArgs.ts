@@ -3,6 +3,7 @@ import type { Fix } from '../diagnostics.ts';
 import type { ValueType } from './apiModel.ts';
 import type { LintContext, LintRule } from './lintContext.ts';
 import { textOf } from './lintContext.ts';
+import { stringTypes } from './typeRules.ts';
 import { memberName, type AnyNode } from './walkNodes.ts';
 
 /** What a buffer argument position accepts. */
@@ -33,8 +34,6 @@ const globalSlots: Record<string, BufferSlot[]> = {
   toContract: [{ label: 'toContract()', allowsString: true, wrapper: null }],
   isPrecompiled: [{ label: 'isPrecompiled()', allowsString: true, wrapper: null }],
 };
-
-const stringTypes = new Set<ValueType>(['string', 'goString', 'opName', 'frameType', 'ctxType', 'config']);
 
 /** Arguments geth rejects with the uncatchable `invalid buffer type` (reference §6.2): strings, bigInts, numbers. */
 export const lintBufferArgs: LintRule = (visit, cx) => {
