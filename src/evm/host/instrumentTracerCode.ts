@@ -35,7 +35,7 @@ export function instrumentTracerCode(source: string): string | undefined {
       case 'FunctionExpression':
       case 'ArrowFunctionExpression':
         if (!n.body) break;
-        if (n.body.type === 'BlockStatement') add(edits, n.body.start + 1, call, false);
+        if (n.body.type === 'BlockStatement') add(edits, afterDirectives(n.body), call, false);
         else {
           add(edits, n.body.start, `(${guardName}(), `, false);
           add(edits, n.body.end, ')', true);
@@ -50,6 +50,16 @@ export function instrumentTracerCode(source: string): string | undefined {
     out = out.slice(0, at) + e.closes.reverse().join('') + e.opens.join('') + out.slice(at);
   }
   return out;
+}
+
+// A guard before a 'use strict' prologue would turn the directive into a plain expression.
+function afterDirectives(block: Node): number {
+  let at = block.start + 1;
+  for (const st of (block as unknown as { body: Array<Node & { directive?: string }> }).body) {
+    if (st.directive === undefined) break;
+    at = st.end;
+  }
+  return at;
 }
 
 function add(edits: Edits, at: number, text: string, close: boolean): void {
