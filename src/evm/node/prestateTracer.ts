@@ -41,7 +41,7 @@ function toAddress(word: bigint): Address {
   return new Address(setLengthLeft(bigIntToBytes(word & ((1n << 160n) - 1n)), 20));
 }
 
-/** Validates prestateTracer's tracerConfig (diffMode is not implemented here). */
+/** Validates prestateTracer's tracerConfig (diffMode is left to the prestate.js template). */
 export function parsePrestateConfig(config: unknown): PrestateConfig {
   if (config === undefined || config === null) return {};
   if (typeof config !== 'object' || Array.isArray(config))
@@ -49,7 +49,8 @@ export function parsePrestateConfig(config: unknown): PrestateConfig {
   const c = config as Record<string, unknown>;
   if (c.diffMode === true) {
     throw new TracerError(
-      'prestateTracer: diffMode is not supported by the embedded node (only the pre-state mode is built in)',
+      'prestateTracer: diffMode is not built into the embedded node: use the "prestate" template ' +
+        '(tracer-templates/prestate.js) with {"diffMode": true}',
     );
   }
   return {

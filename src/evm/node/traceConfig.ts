@@ -90,10 +90,19 @@ export const nativeTracerNames = new Set([
   'unigramTracer',
 ]);
 
-/** The message for a geth built-in tracer name the embedded node does not implement. */
+/** The playground template (tracer-templates/<id>.js) that reproduces a geth built-in tracer's output. */
+export const templateForNativeTracer: Readonly<Record<string, string>> = {
+  callTracer: 'call-tree',
+  flatCallTracer: 'flat-calls',
+  prestateTracer: 'prestate',
+  '4byteTracer': 'selector-counter',
+};
+
+/** The message for a geth built-in tracer name the embedded node does not implement (names the template if any). */
 export function unsupportedNativeTracer(name: string): string {
-  return (
-    `tracer "${name}" is built into geth but not into the embedded node, which runs JavaScript tracers ` +
-    `(and prestateTracer): send the JavaScript source instead, e.g. the playground's "${name}" template if there is one`
-  );
+  const template = templateForNativeTracer[name];
+  const hint = template
+    ? `use the "${template}" template (tracer-templates/${template}.js), which reproduces its output`
+    : 'send the JavaScript source of a tracer instead';
+  return `tracer "${name}" is built into geth but not into the embedded node, which runs JavaScript tracers (and prestateTracer): ${hint}`;
 }

@@ -262,7 +262,17 @@ describe('JSON-RPC: errors', () => {
     [
       'prestateTracer in diff mode',
       { tracer: 'prestateTracer', tracerConfig: { diffMode: true } },
-      /diffMode is not supported/,
+      /^prestateTracer: diffMode is not built into the embedded node: use the "prestate" template/,
+    ],
+    [
+      'flatCallTracer (names its template)',
+      { tracer: 'flatCallTracer' },
+      /: use the "flat-calls" template \(tracer-templates\/flat-calls\.js\), which reproduces its output$/,
+    ],
+    [
+      'noopTracer (no template)',
+      { tracer: 'noopTracer' },
+      /: send the JavaScript source of a tracer instead$/,
     ],
   ])('debug_traceTransaction with %s → -32000', async (_name, config, message) => {
     const node = await demoNode();
