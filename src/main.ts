@@ -183,7 +183,11 @@ function mountTopActions(el: HTMLElement): void {
 
 async function newFromTemplate(): Promise<void> {
   const t = await openTemplatePicker(templates);
-  if (t) tracers.add(t.name, t.source);
+  if (!t) return;
+  tracers.add(t.name, t.source);
+  // A template's header may carry an example tracerConfig: the request form starts with it.
+  if (t.tracerConfig !== undefined)
+    store.update((s) => ({ request: { ...s.request, tracerConfig: JSON.stringify(t.tracerConfig) } }));
 }
 function renameActive(): void {
   const name = prompt('New name for this tracer', activeDoc().name);

@@ -19,6 +19,8 @@ test.beforeAll(async () => {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       const r = JSON.parse(body) as { id: number; method: string; params: { tracer?: string }[] };
+      if (r.method === 'web3_clientVersion')
+        return void setTimeout(() => res.writeHead(200, cors).end('{}'), 20_000);
       const tracer = r.params.find((p) => p && typeof p === 'object' && 'tracer' in p)?.tracer ?? '';
       const col = tracer.indexOf('log.stack.peek') + 2;
       const failure = `tracer accessed out of bound stack: size 0, index 99 at step (<eval>:1:${col}(12))`;
@@ -65,4 +67,18 @@ test('sees a node tracer error marked at its line in the editor', async ({ page 
   await expect
     .poll(async () => (await markers(page)).find((m) => m.message.startsWith('Node:'))?.startLineNumber)
     .toBe(3);
+});
+
+test('cancels a request in flight', async ({ page }) => {
+  await openPlayground(page);
+  await addEndpoint(page, 'Slow node', url);
+  await page.getByRole('tab', { name: 'Request' }).click();
+  await page.getByTestId('method-select').selectOption('web3_clientVersion');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('progress')).toContainText('Sending…');
+  await expect(page.getByTestId('send')).toBeDisabled();
+  await page.getByTestId('cancel').click();
+  await expect(page.getByTestId('result-error')).toContainText('Cancelled');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByTestId('history')).toContainText('cancelled');
 });
