@@ -63,7 +63,8 @@ export function checkTracer(source: string, options: { profile?: Profile } = {})
 
 function run(source: string, es5: Es5Result): TracerCheckResult {
   const extracted = extractTracerObject(source, es5);
-  const diagnostics = [...es5.diagnostics, ...extracted.diagnostics];
+  // extractTracerObject may hand back checkEs5's own errors; list each diagnostic once.
+  const diagnostics = [...new Set([...es5.diagnostics, ...extracted.diagnostics])];
   const tracer = extracted.tracer;
   if (!tracer) return { diagnostics: sortDiagnostics(diagnostics), tracer, members: [], es5 };
   const r = createReporter(source);

@@ -28,8 +28,9 @@ const afterObjectMessage = 'Unexpected text after the tracer object: the source 
 const example = '{result: function(ctx, db) {...}, fault: function(log, db) {...}}';
 
 /**
- * Finds the tracer object literal in checkEs5's result. Returns `tracer: null` (with an error diagnostic
- * unless checkEs5 already reported one) when the source is not one object literal in an accepted form.
+ * Finds the tracer object literal in checkEs5's result. Returns `tracer: null` with at least one error diagnostic
+ * when the source is not one object literal in an accepted form; when that is because checkEs5 could not parse
+ * it (or found it empty), those are checkEs5's own error diagnostics (the same objects, not copies).
  */
 export function extractTracerObject(
   source: string,
@@ -40,13 +41,12 @@ export function extractTracerObject(
     tracer: null,
     diagnostics: [r.make('error', 'tracer/not-an-object', message, start, Math.max(end, start))],
   });
+  const es5Errors = es5.diagnostics.filter((d: Diagnostic) => d.severity === 'error');
   if (!es5.ast) {
-    if (es5.diagnostics.some((d: Diagnostic) => d.severity === 'error'))
-      return { tracer: null, diagnostics: [] };
+    if (es5Errors.length > 0) return { tracer: null, diagnostics: es5Errors };
     return fail(`The tracer source must be one object literal such as ${example}`, 0, source.length);
   }
-  const es5HasError = es5.diagnostics.some((d: Diagnostic) => d.severity === 'error');
-  const ctx: Scan = { source, r, es5HasError };
+  const ctx: Scan = { source, r, es5Errors };
   if (es5.goal === 'expression') return fromTopExpression(ctx, es5.ast as Located<estree.Expression>, fail);
   return fromProgram(ctx, es5.ast as Located<estree.Program>, fail);
 }
@@ -54,8 +54,8 @@ export function extractTracerObject(
 interface Scan {
   source: string;
   r: Reporter;
-  /** checkEs5 already reported an error (e.g. an empty source). */
-  es5HasError: boolean;
+  /** Errors checkEs5 already reported (e.g. an empty source). */
+  es5Errors: Diagnostic[];
 }
 
 type Fail = (message: string, start: number, end: number) => { tracer: null; diagnostics: Diagnostic[] };
@@ -119,7 +119,7 @@ function fromTopExpression(s: Scan, expr: Located<estree.Expression>, fail: Fail
 
 function fromProgram(s: Scan, program: Located<estree.Program>, fail: Fail): Extraction {
   const body = program.body.filter((st) => st.type !== 'EmptyStatement') as Located<estree.Statement>[];
-  if (body.length === 0 && s.es5HasError) return { tracer: null, diagnostics: [] };
+  if (body.length === 0 && s.es5Errors.length > 0) return { tracer: null, diagnostics: s.es5Errors };
   if (body.length === 0) {
     return fail(
       `The tracer source is empty: write one object literal such as ${example}`,
