@@ -1,3 +1,4 @@
+import { parse } from 'acorn';
 import { globalNames, type TracerGlobals } from './createTracerGlobals.ts';
 import { guardName, instrumentTracerCode } from './instrumentTracerCode.ts';
 import type { TracerFaults } from './tracerFaults.ts';
@@ -20,8 +21,8 @@ export interface CompiledTracer {
  * Throws {@link TracerError} with geth's texts. The code runs through `new Function` (the caller's worker or
  * process is the sandbox), instrumented with deadline guards when acorn can parse it.
  *
- * SyntaxError texts are V8's, prefixed `SyntaxError: ` (goja's `SyntaxError: (anonymous): Line 1:5 Unexpected …`
- * cannot be reproduced exactly).
+ * SyntaxError texts follow goja's shape `SyntaxError: (anonymous): Line <l>:<c> <message>` with acorn's position in
+ * the wrapped text (as goja parses it) and V8's message wording (goja's own wording is not reproduced).
  */
 export function compileTracer(
   code: string,
@@ -35,7 +36,7 @@ export function compileTracer(
   try {
     factory = new Function(...params, 'return ' + wrapped) as typeof factory;
   } catch (e) {
-    throw new TracerError(e instanceof SyntaxError ? `SyntaxError: ${e.message}` : describeThrown(e));
+    throw new TracerError(e instanceof SyntaxError ? describeSyntaxError(wrapped, e) : describeThrown(e));
   }
   const instrumented = instrumentTracerCode(wrapped);
   if (instrumented !== undefined)
@@ -57,6 +58,16 @@ export function compileTracer(
   const setup = fn('setup');
   if (setup) runConstruction(faults, () => setup.call(obj, configJson));
   return { obj, result, fault, step: fn('step'), enter, exit };
+}
+
+function describeSyntaxError(wrapped: string, e: SyntaxError): string {
+  try {
+    parse(wrapped, { ecmaVersion: 'latest', sourceType: 'script' });
+  } catch (acornError) {
+    const loc = (acornError as { loc?: { line: number; column: number } }).loc;
+    if (loc) return `SyntaxError: (anonymous): Line ${loc.line}:${loc.column + 1} ${e.message}`;
+  }
+  return `SyntaxError: ${e.message}`;
 }
 
 // Construction and setup errors are returned unwrapped (no "in server-side tracer function").

@@ -197,7 +197,14 @@ describe('tracer errors', () => {
       "{result: function() {}, fault: function() {}, setup: function() { throw new Error('bad cfg') }}",
       'Error: bad cfg',
     ],
-    ['{result: function() {}, fault: function() {}};', /^SyntaxError: /],
+    [
+      '{result: function() {}, fault: function() {}};',
+      "SyntaxError: (anonymous): Line 1:47 Unexpected token ';'",
+    ],
+    [
+      '{result: function() {},\n fault: function() {} +}',
+      "SyntaxError: (anonymous): Line 2:24 Unexpected token '}'",
+    ],
     [
       '{result: function() {}, fault: function() {}, setup: function() { while (true) {} }}',
       'execution timeout',
