@@ -38,11 +38,18 @@ export function formatBlock(entry: ChainBlock, full: boolean): Json {
   };
 }
 
+/** The chain id a tx is bound to: typed txs always, legacy ones only when EIP-155 protected (v ≥ 35). */
+function chainIdOf(tx: TypedTransaction): string | undefined {
+  if (tx.type !== 0) return toQuantity(tx.common.chainId());
+  const v = tx.v ?? 0n;
+  return v >= 35n ? toQuantity((v - 35n) / 2n) : undefined;
+}
+
 /** Fields of a transaction that do not depend on its block (geth's RPCTransaction, without position). */
 export function formatTxBody(tx: TypedTransaction): Json {
   const out: Json = {
     type: toQuantity(tx.type),
-    chainId: 'chainId' in tx || tx.type !== 0 ? toQuantity(tx.common.chainId()) : undefined,
+    chainId: chainIdOf(tx),
     nonce: toQuantity(tx.nonce),
     gas: toQuantity(tx.gasLimit),
     to: tx.to ? tx.to.toString() : null,

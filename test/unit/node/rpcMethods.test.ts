@@ -78,6 +78,9 @@ describe('JSON-RPC: chain reads', () => {
     const full = await result(node, 'eth_getBlockByNumber', ['0x2', true]);
     expect(full.transactions.map((t: { hash: string }) => t.hash)).toEqual(short.transactions);
     expect(full.transactions[4].type).toBe('0x0');
+    // EIP-155: v = chainId * 2 + 35 + yParity, so the legacy tx also reports its chain id.
+    expect(full.transactions[4].chainId).toBe('0x539');
+    expect([1337 * 2 + 35, 1337 * 2 + 36]).toContain(Number(full.transactions[4].v));
     expect(full.transactions[0].type).toBe('0x2');
     const receipt = await result(node, 'eth_getTransactionReceipt', [d.txHash]);
     expect(receipt.status).toBe('0x1');
