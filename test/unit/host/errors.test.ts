@@ -71,6 +71,19 @@ describe('pre-log vs post-log errors', () => {
     ]);
   });
 
+  it('fault runs even without step; a pre-log error without step reaches nothing', async () => {
+    const tracer =
+      '{ev: [], fault: function(log) { this.ev.push(log.getError(), log.getDepth()) }, result: function(ctx) { return this.ev.concat([ctx.error]) }}';
+    const revert = await makeRun({ code: asm('PUSH1 0 PUSH1 0 REVERT') });
+    expect(await traceWithJsTracer(revert, { tracer })).toEqual([
+      'execution reverted',
+      1,
+      'execution reverted',
+    ]);
+    const underflow = await makeRun({ code: asm('POP') });
+    expect(await traceWithJsTracer(underflow, { tracer })).toEqual(['stack underflow (0 <=> 1)']);
+  });
+
   it('RETURN data becomes ctx.output; no error key on success', async () => {
     const tracer =
       "{fault: function() {}, result: function(ctx) { return ['error' in ctx, toHex(ctx.output), ctx.type, ctx.gas, ctx.block] }}";
