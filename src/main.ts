@@ -61,6 +61,7 @@ function initialState(): AppState {
     result: null,
     history: saved?.history ?? [],
     probe: null,
+    profile: 'strict',
     notice: loaded.notice,
   };
   freshDraft = !saved;
@@ -137,7 +138,7 @@ const liveCheck = createLiveCheck({
   monaco,
   editor,
   worker: tracerWorker,
-  profile: () => 'strict',
+  profile: () => store.get().profile,
   onResult: (a) => {
     if (checkedVersion === -1) performance.mark('playground:first-check');
     checkedVersion = editor.getModel()?.getVersionId() ?? -1;
@@ -156,6 +157,21 @@ const reveal = (offset: number) => {
 };
 
 function mountTopActions(el: HTMLElement): void {
+  const profileSelect = h(
+    'select',
+    {
+      title: 'Which JavaScript engine the tracer is checked for',
+      attrs: { 'aria-label': 'Engine', 'data-testid': 'profile' },
+    },
+    [
+      h('option', { value: 'strict', text: 'ES5.1 (all clients)' }),
+      h('option', { value: 'goja', text: 'geth goja (ES2015+ warnings)' }),
+    ],
+  );
+  profileSelect.addEventListener('change', () => {
+    store.update({ profile: profileSelect.value === 'goja' ? 'goja' : 'strict' });
+    liveCheck.runNow();
+  });
   const fileInput = h('input', {
     type: 'file',
     attrs: { accept: '.js,text/javascript', multiple: '', hidden: '' },
@@ -171,6 +187,7 @@ function mountTopActions(el: HTMLElement): void {
     button('Delete', 'Delete this tracer', deleteActive, 'delete-tracer'),
     button('Import', 'Import .js tracer files', () => fileInput.click(), 'import-tracer'),
     button('Export', 'Download this tracer as a .js file', tracers.exportActive, 'export-tracer'),
+    profileSelect,
     button(
       'Share',
       'Copy a link with this tracer and request (no endpoints or passwords)',

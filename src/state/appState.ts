@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnostics.ts';
+import type { Profile } from '../core/profile.ts';
 import type { ReplySummary } from '../io/summarizeReply.ts';
 
 /** One named tracer the user edits. */
@@ -102,6 +103,8 @@ export interface AppState {
   result: ResultView | null;
   history: HistoryEntry[];
   probe: ProbeView | null;
+  /** Which engine the tracer is checked for (strict ES5.1, or geth's goja which accepts some ES2015+). */
+  profile: Profile;
   /** A one-line message for the user (bad share link, set-aside saved state, …). */
   notice: string | null;
 }

@@ -56,7 +56,7 @@ export function mountRequestFeatures(
   const showNodeError = async (errorText: string) => {
     const model = deps.editor.getModel();
     if (!model) return;
-    const mapped = await deps.tracerWorker.mapNodeError(deps.activeSource(), errorText, 'strict');
+    const mapped = await deps.tracerWorker.mapNodeError(deps.activeSource(), errorText, store.get().profile);
     if (!mapped || deps.editor.getModel() !== model) return;
     const start = model.getPositionAt(mapped.range.start.offset);
     const end = model.getPositionAt(Math.max(mapped.range.end.offset, mapped.range.start.offset + 1));

@@ -2,6 +2,8 @@
 import { expose, type Endpoint } from 'comlink';
 import type { Diagnostic, SourceRange } from '../core/diagnostics.ts';
 import type { Profile } from '../core/profile.ts';
+import { flattenTracer } from '../core/flatten/flattenTracer.ts';
+import { mapNodeErrorToSource } from '../core/flatten/mapNodeError.ts';
 
 /** What one analysis of a tracer source returns. */
 export interface TracerAnalysis {
@@ -24,34 +26,6 @@ export interface TracerWorkerApi {
   ): { range: SourceRange; message: string } | null;
 }
 
-type CheckFn = (source: string, o: { profile: Profile }) => { diagnostics: Diagnostic[] };
-type FlatResult = {
-  ok: boolean;
-  code: string;
-  diagnostics: Diagnostic[];
-  map: { toSourceOffset(flatOffset: number): number } | null;
-};
-type FlattenFn = (source: string, o: { profile: Profile }) => FlatResult;
-type MapErrorFn = (
-  errorText: string,
-  flat: FlatResult,
-  source: string,
-) => { range: SourceRange; message: string } | null;
-
-// Globbed rather than imported so the app keeps building while the core modules are being written.
-const checkMods = import.meta.glob<{ checkTracer: CheckFn }>('../core/tracer/checkTracer.ts', {
-  eager: true,
-});
-const flattenMods = import.meta.glob<{ flattenTracer: FlattenFn }>('../core/flatten/flattenTracer.ts', {
-  eager: true,
-});
-const mapMods = import.meta.glob<{ mapNodeErrorToSource: MapErrorFn }>('../core/flatten/mapNodeError.ts', {
-  eager: true,
-});
-const checkTracer = Object.values(checkMods)[0]?.checkTracer;
-const flattenTracer = Object.values(flattenMods)[0]?.flattenTracer;
-const mapNodeErrorToSource = Object.values(mapMods)[0]?.mapNodeErrorToSource;
-
 function dedupe(list: Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
   return list.filter((d) => {
@@ -65,20 +39,13 @@ function dedupe(list: Diagnostic[]): Diagnostic[] {
 /** The worker implementation (also used directly by unit tests). */
 export const tracerWorkerApi: TracerWorkerApi = {
   analyze(seq, source, profile) {
-    const diagnostics: Diagnostic[] = checkTracer ? [...checkTracer(source, { profile }).diagnostics] : [];
-    let flat: TracerAnalysis['flat'] = null;
-    if (flattenTracer) {
-      const f = flattenTracer(source, { profile });
-      flat = f.ok ? { ok: true, code: f.code } : null;
-      diagnostics.push(...f.diagnostics);
-    }
-    return { seq, diagnostics: dedupe(diagnostics), flat };
+    // flattenTracer runs checkTracer first and returns its diagnostics with its own: one pass gives both.
+    const f = flattenTracer(source, { profile });
+    return { seq, diagnostics: dedupe(f.diagnostics), flat: f.ok ? { ok: true, code: f.code } : null };
   },
   mapNodeError(source, errorText, profile) {
-    if (!flattenTracer || !mapNodeErrorToSource) return null;
     const flat = flattenTracer(source, { profile });
-    if (!flat.ok) return null;
-    return mapNodeErrorToSource(errorText, flat, source);
+    return flat.ok ? mapNodeErrorToSource(errorText, flat, source) : null;
   },
 };
 

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import {
+  editorText,
+  errorSeverity,
+  markers,
+  openPlayground,
+  setSource,
+  waitChecked,
+} from './helpers/playground.ts';
+
+test('renames, exports, imports and deletes tracers', async ({ page }, testInfo) => {
+  await openPlayground(page);
+  await setSource(page, '{\n  result: function () { return 42; },\n  fault: function () {}\n}\n');
+
+  page.once('dialog', (d) => d.accept('Answer'));
+  await page.getByTestId('rename-tracer').click();
+  await expect(page.getByTestId('tracer-tab')).toHaveText(['Answer']);
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByTestId('export-tracer').click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('Answer.js');
+  const exported = testInfo.outputPath('Answer.js');
+  await download.saveAs(exported);
+  expect(readFileSync(exported, 'utf8')).toContain('return 42;');
+
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'imported.js',
+    mimeType: 'text/javascript',
+    buffer: Buffer.from('{\n  result: function () { return "imported"; },\n  fault: function () {}\n}\n'),
+  });
+  await expect(page.getByTestId('tracer-tab')).toHaveText(['Answer', 'imported']);
+  await waitChecked(page);
+  expect(await editorText(page)).toContain('"imported"');
+
+  page.once('dialog', (d) => d.accept());
+  await page.getByTestId('delete-tracer').click();
+  await expect(page.getByTestId('tracer-tab')).toHaveText(['Answer']);
+  expect(await editorText(page)).toContain('return 42;');
+});
+
+test('switches to the goja profile and sees a warning instead of an error', async ({ page }) => {
+  await openPlayground(page);
+  await setSource(
+    page,
+    '{\n  result: function () {\n    let x = 1;\n    return x;\n  },\n  fault: function () {}\n}\n',
+  );
+  expect((await markers(page)).some((m) => m.severity === errorSeverity)).toBe(true);
+  await page.getByTestId('profile').selectOption('goja');
+  await expect.poll(async () => (await markers(page)).some((m) => m.severity === errorSeverity)).toBe(false);
+  expect((await markers(page)).some((m) => m.startLineNumber === 3)).toBe(true);
+});
