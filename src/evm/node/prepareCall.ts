@@ -1,6 +1,8 @@
 import type { Block } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import type { VM } from '@ethereumjs/vm';
+import { toChecksumAddress } from '@ethereumjs/util';
+import { serverError } from './rpcError.ts';
 import { buildCallTx, decodeCallArgs, isFeeless } from './callArgs.ts';
 import type { NodeContext } from './nodeContext.ts';
 import { requireBlock } from './nodeContext.ts';
@@ -40,4 +42,28 @@ export async function prepareCall(
   const gasLimit = block.header.gasLimit < rpcGasCap ? block.header.gasLimit : rpcGasCap;
   const tx = buildCallTx(ctx.chain.common, args, { gas: gasLimit, nonce });
   return { vm, tx, block };
+}
+
+/**
+ * geth's buyGas balance check for a traced call (gas × fee cap + value must be covered). The tracer host runs calls
+ * with @ethereumjs' skipBalance, which would silently top the sender up instead.
+ */
+export async function checkCallFunds(run: PreparedCall): Promise<void> {
+  const tx = run.tx as TypedTransaction & { maxFeePerGas?: bigint };
+  const from = toChecksumAddress(tx.getSenderAddress().toString());
+  const feeCap = tx.maxFeePerGas ?? 0n;
+  const baseFee = run.block.header.baseFeePerGas ?? 0n;
+  // geth's preCheck order: the fee cap is checked before the balance.
+  if (feeCap > 0n && feeCap < baseFee) {
+    throw serverError(
+      `tracing failed: max fee per gas less than block base fee: address ${from}, maxFeePerGas: ${feeCap}, baseFee: ${baseFee}`,
+    );
+  }
+  const have = (await run.vm.stateManager.getAccount(tx.getSenderAddress()))?.balance ?? 0n;
+  const want = tx.gasLimit * feeCap + tx.value;
+  if (have < want) {
+    throw serverError(
+      `tracing failed: insufficient funds for gas * price + value: address ${from} have ${have} want ${want}`,
+    );
+  }
 }

@@ -2,7 +2,7 @@ import type { Handler, NodeContext } from './nodeContext.ts';
 import { requireBlock } from './nodeContext.ts';
 import { checkArity, decodeBlockNumber, decodeBlockNumberOrHash, decodeHash } from './params.ts';
 import type { BlockSelector } from './params.ts';
-import { prepareCall } from './prepareCall.ts';
+import { checkCallFunds, prepareCall } from './prepareCall.ts';
 import { serverError } from './rpcError.ts';
 import { decodeTraceConfig, nativeTracerNames, unsupportedNativeTracer } from './traceConfig.ts';
 import { contextOf, runTrace, traceBlockEntries, vmBeforeTx } from './runTrace.ts';
@@ -51,6 +51,7 @@ export const traceHandlers: Record<string, Handler> = {
       vmBefore = await vmBeforeTx(ctx.chain, base, Number(cfg.txIndex));
     }
     const run = await prepareCall(ctx, params[0], selector, cfg.stateOverrides, cfg.blockOverrides, vmBefore);
+    await checkCallFunds(run);
     return runTrace({ ...run, call: true }, cfg);
   },
   debug_traceBlockByNumber: async (ctx, p) => {

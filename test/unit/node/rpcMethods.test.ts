@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex, hexToBytes } from '@ethereumjs/util';
+import { bytesToHex, hexToBytes, toChecksumAddress } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import compiled from '../../../src/evm/contracts/compiled.json' with { type: 'json' };
 import { call, defaultsOf, demoNode, ether, result, word } from './nodeHelpers.ts';

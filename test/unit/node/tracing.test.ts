@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex } from '@ethereumjs/util';
+import { bytesToHex, toChecksumAddress } from '@ethereumjs/util';
 import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
 import { demoAccounts } from '../../../src/evm/node/demoAccounts.ts';
 import { signDemoTx } from '../../../src/evm/node/signDemoTx.ts';
@@ -149,6 +149,31 @@ describe('debug_traceCall', () => {
     expect(BigInt(after.output)).toBe(500n * ether);
   });
 
+  it('checks the sender can pay gas × fee cap + value, like geth', async () => {
+    const node = await demoNode();
+    const poor = '0x' + '78'.repeat(20);
+    const r = await call(node, 'debug_traceCall', [
+      { from: poor, to: poor, value: '0x5', gas: '0x5208', maxFeePerGas: '0x3b9aca00' },
+      'latest',
+      { tracer: ctxTracer, stateOverrides: { [poor]: { balance: '0x100' } } },
+    ]);
+    // 21000 * 1 gwei + 5
+    expect(r.error).toEqual({
+      code: -32000,
+      message: `tracing failed: insufficient funds for gas * price + value: address ${toChecksumAddress(poor)} have 256 want 21000000000005`,
+    });
+    const low = await call(node, 'debug_traceCall', [
+      { from: poor, to: poor, maxFeePerGas: '0x2' },
+      'latest',
+      { tracer: ctxTracer },
+    ]);
+    expect(low.error.message).toMatch(
+      new RegExp(
+        `^tracing failed: max fee per gas less than block base fee: address ${toChecksumAddress(poor)}, maxFeePerGas: 2, baseFee: \\d+$`,
+      ),
+    );
+  });
+
   it('reports a call that cannot start as "tracing failed: …"', async () => {
     const node = await demoNode();
     const nobody = '0x' + '56'.repeat(20);
@@ -218,7 +243,7 @@ describe('eth_sendRawTransaction', () => {
     });
     expect((await call(node, 'eth_sendRawTransaction', [bytesToHex(stale.serialize())])).error).toEqual({
       code: -32000,
-      message: `nonce too low: address ${d.accounts.dave}, tx: 0 state: 3`,
+      message: `nonce too low: address ${toChecksumAddress(d.accounts.dave)}, tx: 0 state: 3`,
     });
     expect(await result(node, 'eth_blockNumber', [])).toBe('0x4');
   });
