@@ -98,6 +98,27 @@ describe('debug_traceTransaction', () => {
   });
 });
 
+describe('tracer time limit', () => {
+  it.each([
+    [
+      'a tracer that never returns',
+      '200ms',
+      '{step: function() { while (true) {} }, fault: function() {}, result: function() { return 1; }}',
+      "execution timeout    in server-side tracer function 'step'",
+    ],
+    [
+      'a timeout that is not a Go duration',
+      'abc',
+      '{fault: function() {}, result: function() { return 1; }}',
+      'time: invalid duration "abc"',
+    ],
+  ])('%s → -32000', async (_name, timeout, tracer, message) => {
+    const node = await demoNode();
+    const r = await call(node, 'debug_traceTransaction', [defaultsOf(node).txHash, { tracer, timeout }]);
+    expect(r.error).toEqual({ code: -32000, message });
+  });
+});
+
 describe('debug_traceCall', () => {
   it('has no tracer Context, and uses the block it runs on', async () => {
     const node = await demoNode();
