@@ -1,6 +1,6 @@
 // Embedded EVM: steps/s of a ~1,000,000-step loop transaction untraced, under the struct logger (everything
 // off), with @ethereumjs's own `step` event (the library's copy-per-step baseline), and traced by a call.js-like
-// JS tracer through the host. Medians of a few runs; compare ratios, not absolute numbers.
+// JS tracer through the host. Medians of 5 interleaved rounds; compare ratios, not absolute numbers.
 import { createBlock } from '@ethereumjs/block';
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createLegacyTx } from '@ethereumjs/tx';
@@ -33,22 +33,21 @@ async function buildRun(): Promise<TraceRun> {
   return { vm, tx, block };
 }
 
-async function measure(
-  label: string,
-  runs: number,
-  body: (run: TraceRun) => Promise<unknown>,
-): Promise<number> {
-  const rates: number[] = [];
-  await body(await buildRun()); // warm-up (JIT), not counted
-  for (let i = 0; i < runs; i++) {
-    const run = await buildRun();
-    const t0 = performance.now();
-    await body(run);
-    rates.push(steps / ((performance.now() - t0) / 1000));
+type Body = (run: TraceRun) => Promise<unknown>;
+
+// Rounds interleave the modes so that load changes on a shared machine hit every mode alike.
+async function measureAll(rounds: number, bodies: Body[]): Promise<number[]> {
+  const rates: number[][] = bodies.map(() => []);
+  for (const body of bodies) await body(await buildRun()); // warm-up (JIT), not counted
+  for (let r = 0; r < rounds; r++) {
+    for (let b = 0; b < bodies.length; b++) {
+      const run = await buildRun();
+      const t0 = performance.now();
+      await bodies[b](run);
+      rates[b].push(steps / ((performance.now() - t0) / 1000));
+    }
   }
-  rates.sort((a, b) => a - b);
-  void label;
-  return rates[Math.floor(rates.length / 2)];
+  return rates.map((list) => list.sort((x, y) => x - y)[Math.floor(list.length / 2)]);
 }
 
 const fmt = (r: number) => `${(r / 1e6).toFixed(2)} M steps/s`;
@@ -60,15 +59,15 @@ export async function runEvmBench(): Promise<string[]> {
     timeout: '60s',
   })) as number;
   if (check !== steps) throw new Error(`loop ran ${check} steps, expected ${steps}`);
-  const untraced = await measure('untraced', 5, (r) => runTx(r.vm, { tx: r.tx, block: r.block }));
-  const stepEvent = await measure('step event', 3, (r) => {
-    r.vm.evm.events!.on('step', (e: { stack: bigint[] }) => void e.stack.length);
-    return runTx(r.vm, { tx: r.tx, block: r.block });
-  });
-  const logger = await measure('struct logger', 3, (r) =>
-    traceWithStructLogger(r, { disableStack: true, disableStorage: true, limit: 1 }),
-  );
-  const traced = await measure('call.js', 5, (r) => traceWithJsTracer(r, { tracer: callJs, timeout: '60s' }));
+  const [untraced, stepEvent, logger, traced] = await measureAll(5, [
+    (r) => runTx(r.vm, { tx: r.tx, block: r.block }),
+    (r) => {
+      r.vm.evm.events!.on('step', (e: { stack: bigint[] }) => void e.stack.length);
+      return runTx(r.vm, { tx: r.tx, block: r.block });
+    },
+    (r) => traceWithStructLogger(r, { disableStack: true, disableStorage: true, limit: 1 }),
+    (r) => traceWithJsTracer(r, { tracer: callJs, timeout: '60s' }),
+  ]);
   return [
     `loop transaction: ${steps.toLocaleString('en-US')} steps`,
     `untraced (runTx):                       ${fmt(untraced)}`,

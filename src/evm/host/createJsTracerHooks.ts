@@ -79,6 +79,7 @@ export function createJsTracerHooks(
     return out;
   };
 
+  const step = t.step;
   const copyStep = (s: StepView) => {
     sv.ip = s.ip;
     sv.pc = s.pc;
@@ -102,9 +103,15 @@ export function createJsTracerHooks(
       db = createDb(state, faults);
     },
     onOpcode(s) {
-      if (!t.step || err !== undefined) return;
+      if (!step || err !== undefined) return;
       if (s !== sv) copyStep(s);
-      call('step', t.step, [log, db]);
+      // The hot path: no argument array per step (same error handling as `call`).
+      try {
+        step.call(t.obj, log, db);
+      } catch (e) {
+        if (faults.fatal === undefined) err = describeThrown(e) + suffix('step');
+      }
+      if (faults.fatal !== undefined && err === undefined) err = faults.fatal + suffix('step');
     },
     onFault(s) {
       if (err !== undefined) return;

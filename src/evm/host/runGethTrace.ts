@@ -184,9 +184,12 @@ function createDriver(hooks: GethTraceHooks, readNonce: (a: Address) => bigint) 
       sv.pc = rs.programCounter;
       sv.op = rs.opCode;
       sv.gas = Number(gasLeft);
-      const fee = BigInt(ip.lookupOpInfo(rs.opCode).opcodeInfo.fee);
-      // geth reports only the constant part when the constant charge itself ran out of gas.
-      let total = preError === 'out of gas' && gasLeft < fee ? fee : cost;
+      let total = cost;
+      if (preError === 'out of gas') {
+        // geth reports only the constant part when the constant charge itself ran out of gas.
+        const fee = BigInt(ip.lookupOpInfo(rs.opCode).opcodeInfo.fee);
+        if (gasLeft < fee) total = fee;
+      }
       // @ethereumjs keeps the gas forwarded by CALL* apart (messageGasLimit, without the stipend); geth's cost has it.
       if (isCallOp(rs.opCode) && rs.messageGasLimit !== undefined && !preError) total += rs.messageGasLimit;
       sv.cost = Number(total);
