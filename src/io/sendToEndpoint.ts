@@ -5,6 +5,7 @@ import type { Endpoint } from '../state/appState.ts';
 import type { TransportFailure } from '../core/rpc/transportOutcome.ts';
 import { maskEndpoint } from '../core/rpc/maskEndpoint.ts';
 import type { RawResponse } from './parseReply.worker.ts';
+import { createWsTransport } from './transport/createWsTransport.ts';
 
 /** What sending one request gives: the response with its body as bytes, or why there is none. */
 export type RawReply = { kind: 'response'; response: RawResponse } | TransportFailure;
@@ -110,6 +111,35 @@ async function sendEmbedded(body: string, signal: AbortSignal, started: number):
   return Promise.race([run, cancelled]);
 }
 
+async function sendWs(
+  e: Endpoint,
+  body: string,
+  contentType: string,
+  signal: AbortSignal,
+): Promise<RawReply> {
+  const transport = createWsTransport({
+    url: e.wsUrl,
+    user: e.user || undefined,
+    password: e.password || undefined,
+  });
+  try {
+    const outcome = await transport.send(body, { signal, contentType });
+    if (outcome.kind === 'no-response') return outcome;
+    const bytes = new TextEncoder().encode(outcome.bodyText).buffer as ArrayBuffer;
+    return {
+      kind: 'response',
+      response: {
+        status: outcome.status,
+        headers: outcome.headers,
+        body: bytes,
+        durationMs: outcome.durationMs,
+      },
+    };
+  } finally {
+    transport.close?.();
+  }
+}
+
 /** Sends `body` to the endpoint (HTTP POST or the embedded node); never throws. */
 export function sendToEndpoint(
   e: Endpoint,
@@ -118,7 +148,8 @@ export function sendToEndpoint(
   signal: AbortSignal,
 ): Promise<RawReply> {
   const started = performance.now();
-  return e.kind === 'embedded'
-    ? sendEmbedded(body, signal, started)
+  if (e.kind === 'embedded') return sendEmbedded(body, signal, started);
+  return e.preferWs && e.wsUrl
+    ? sendWs(e, body, contentType, signal)
     : sendHttp(e, body, contentType, signal, started);
 }

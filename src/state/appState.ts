@@ -20,6 +20,8 @@ export interface Endpoint {
   url: string;
   /** Optional WS(S) URL. */
   wsUrl: string;
+  /** Send over the WS(S) URL instead of HTTP(S). */
+  preferWs: boolean;
   /** Optional basic-auth user. */
   user: string;
   /** Optional basic-auth password: kept in memory only unless `remember` is set. */
@@ -120,6 +122,7 @@ export function createEmbeddedEndpoint(): Endpoint {
     kind: 'embedded',
     url: '',
     wsUrl: '',
+    preferWs: false,
     user: '',
     password: '',
     remember: false,

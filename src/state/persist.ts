@@ -143,6 +143,7 @@ function validateEndpoint(value: unknown): Endpoint {
     kind: 'http',
     url: e.url,
     wsUrl: str(e.wsUrl),
+    preferWs: e.preferWs === true && str(e.wsUrl) !== '',
     user: str(e.user),
     password: str(e.password),
     remember: e.remember === true,

@@ -71,3 +71,23 @@ test('sends a trace request to the embedded node', async ({ page }) => {
   await expect(page.getByTestId('result-json')).toContainText('PUSH1', { timeout: 30_000 });
   await expect(page.getByTestId('result-meta')).not.toContainText('HTTP');
 });
+
+test('sends over WebSocket', async ({ page }) => {
+  await openPlayground(page);
+  await page.getByRole('tab', { name: 'Endpoints' }).click();
+  await page.getByTestId('add-endpoint').click();
+  await page.locator('[data-endpoint-field=name]').fill('Ganache WS');
+  await page.locator('[data-endpoint-field=url]').fill(node.url);
+  await page.locator('[data-endpoint-field=wsUrl]').fill(node.url.replace('http:', 'ws:'));
+  await page.locator('[data-endpoint-field=preferWs]').check();
+  await page.getByTestId('save-endpoint').click();
+  await page
+    .locator('[data-endpoint]', { hasText: 'Ganache WS' })
+    .getByRole('button', { name: 'Use' })
+    .click();
+  await page.getByRole('tab', { name: 'Request' }).click();
+  await page.getByTestId('method-select').selectOption('web3_clientVersion');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('result-json')).toContainText('Ganache/v7');
+  await expect(page.getByTestId('result-meta')).not.toContainText('HTTP');
+});

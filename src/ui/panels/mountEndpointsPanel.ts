@@ -17,6 +17,7 @@ function blankEndpoint(): Endpoint {
     kind: 'http',
     url: '',
     wsUrl: '',
+    preferWs: false,
     user: '',
     password: '',
     remember: false,
@@ -38,6 +39,7 @@ function validateForm(e: Endpoint): Record<string, string> {
       errors.wsUrl = 'The WebSocket URL must start with ws:// or wss://';
   }
   if (e.password && !e.user) errors.user = 'A password needs a user name';
+  if (e.preferWs && !e.wsUrl.trim()) errors.wsUrl = 'Give a ws:// or wss:// URL to send over WebSocket';
   return errors;
 }
 
@@ -85,6 +87,15 @@ export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext)
         err,
       ]);
     };
+    const preferWs = h('input', {
+      type: 'checkbox',
+      attrs: { id: 'prefer-ws', 'data-endpoint-field': 'preferWs' },
+    });
+    preferWs.checked = draft.preferWs;
+    preferWs.addEventListener('change', () => {
+      draft.preferWs = preferWs.checked;
+      check();
+    });
     const remember = h('input', { type: 'checkbox', attrs: { id: 'remember-password' } });
     remember.checked = draft.remember;
     remember.addEventListener('change', () => (draft.remember = remember.checked));
@@ -115,6 +126,10 @@ export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext)
         input('name', 'Name', 'Shown in the request form and history.'),
         input('url', 'HTTP(S) URL', 'May embed an API key; it is masked on screen and in snippets.'),
         input('wsUrl', 'WSS URL (optional)', 'For nodes reached over WebSocket.'),
+        h('div', { class: 'row' }, [
+          preferWs,
+          h('label', { text: 'Send over the WebSocket URL', attrs: { for: 'prefer-ws' } }),
+        ]),
         input('user', 'Basic-auth user (optional)', ''),
         input(
           'password',
@@ -172,7 +187,10 @@ export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext)
               h('strong', { text: `${active ? '● ' : ''}${e.name}` }),
               h('span', {
                 class: 'hint',
-                text: e.kind === 'embedded' ? 'runs in this page, offline' : maskEndpoint(e.url),
+                text:
+                  e.kind === 'embedded'
+                    ? 'runs in this page, offline'
+                    : maskEndpoint(e.preferWs ? e.wsUrl : e.url),
               }),
               h('span', { class: 'spacer' }),
               active ? null : h('button', { text: 'Use', on: { click: () => ctx.use(e.id) } }),

@@ -23,6 +23,7 @@ const base = {
       kind: 'http' as const,
       url: 'https://x.example/key123',
       wsUrl: '',
+      preferWs: false,
       user: 'u',
       password: 'secret',
       remember: false,
