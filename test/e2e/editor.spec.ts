@@ -95,6 +95,30 @@ test('offers the tracer API in step(log, db)', async ({ page }) => {
   await expect(page.locator('.suggest-widget .monaco-list-row', { hasText: /^Map/ })).toHaveCount(0);
 });
 
+test('shows hovers and signature help for the tracer API', async ({ page }) => {
+  await openPlayground(page);
+  await setSource(
+    page,
+    '{\n  step: function (log, db) {\n    var v = log.stack.peek(0);\n    db.getState(\n  },\n  result: function (ctx, db) { return 1; },\n  fault: function (log, db) {}\n}\n',
+  );
+  await page.evaluate(() => {
+    const e = (window as any).__playground.editor;
+    e.setPosition({ lineNumber: 3, column: 24 });
+    e.focus();
+    e.trigger('test', 'editor.action.showHover', {});
+  });
+  await expect(page.locator('.monaco-hover')).toContainText('peek(i: number): BigInteger');
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => {
+    const e = (window as any).__playground.editor;
+    e.setPosition({ lineNumber: 4, column: 17 });
+    e.trigger('test', 'editor.action.triggerParameterHints', {});
+  });
+  await expect(page.locator('.parameter-hints-widget')).toContainText(
+    'getState(address: Uint8Array | number[], slot: Uint8Array | number[]): Uint8Array',
+  );
+});
+
 test('copies the flattened string', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openPlayground(page);

@@ -56,3 +56,33 @@ test('sets aside corrupted saved work with a message', async ({ page }) => {
   expect(kept.length).toBe(1);
   await expect(page.getByTestId('tracer-tab')).toHaveCount(1);
 });
+
+test('keeps credentials out of snippets unless asked', async ({ page }) => {
+  await openPlayground(page);
+  await page.getByRole('tab', { name: 'Endpoints' }).click();
+  await page.getByTestId('add-endpoint').click();
+  await page.locator('[data-endpoint-field=name]').fill('Provider');
+  await page
+    .locator('[data-endpoint-field=url]')
+    .fill('https://mainnet.example.io/v3/0123456789abcdef0123456789abcdef');
+  await page.locator('[data-endpoint-field=user]').fill('alice');
+  await page.locator('[data-endpoint-field=password]').fill('s3cret-pass');
+  await page.getByTestId('save-endpoint').click();
+  await expect(page.getByTestId('endpoint-list')).not.toContainText('0123456789abcdef');
+  await page.locator('[data-endpoint]', { hasText: 'Provider' }).getByRole('button', { name: 'Use' }).click();
+  await page.getByRole('tab', { name: 'Ready to send' }).click();
+  const curl = page.getByTestId('curl');
+  await expect(curl).toContainText('<USERNAME>:<PASSWORD>');
+  await expect(curl).not.toContainText('s3cret-pass');
+  await expect(curl).not.toContainText('0123456789abcdef');
+  await expect(page.getByTestId('fetch')).not.toContainText('s3cret-pass');
+  await page.locator('#include-credentials').check();
+  await expect(curl).toContainText('alice:s3cret-pass');
+  await expect(curl).toContainText('0123456789abcdef0123456789abcdef');
+
+  // The password is not saved unless "remember" is ticked.
+  await page.waitForTimeout(600);
+  const saved = await page.evaluate(() => localStorage.getItem('tracer-playground') ?? '');
+  expect(saved).toContain('Provider');
+  expect(saved).not.toContain('s3cret-pass');
+});

@@ -51,3 +51,21 @@ test('switches to the goja profile and sees a warning instead of an error', asyn
   await expect.poll(async () => (await markers(page)).some((m) => m.severity === errorSeverity)).toBe(false);
   expect((await markers(page)).some((m) => m.startLineNumber === 3)).toBe(true);
 });
+
+test('resizes the panes and switches panels from the keyboard', async ({ page }) => {
+  await openPlayground(page);
+  const side = page.locator('.side-pane');
+  const before = (await side.boundingBox())!.width;
+  const bar = (await page.locator('.splitter').boundingBox())!;
+  await page.mouse.move(bar.x + bar.width / 2, bar.y + 200);
+  await page.mouse.down();
+  await page.mouse.move(bar.x - 150, bar.y + 200, { steps: 5 });
+  await page.mouse.up();
+  const after = (await side.boundingBox())!.width;
+  expect(after).toBeGreaterThan(before + 100);
+  await page.keyboard.press('Alt+2');
+  await expect(page.getByTestId('panel-send')).toBeVisible();
+  await page.keyboard.press('Alt+5');
+  await expect(page.getByTestId('panel-history')).toBeVisible();
+  await expect(page.getByTestId('panel-send')).toBeHidden();
+});
