@@ -6,11 +6,10 @@ import { createSyncStateManager } from '../state/createSyncStateManager.ts';
 import { createFixtureCommon } from './createFixtureCommon.ts';
 import { decodeFixtureTx, fixtureBlockHeader, fixtureGenesisHeader } from './buildFixtureRun.ts';
 import type { Fixture } from './fixtureTypes.ts';
+import type { FixtureDefaults } from './createEmbeddedNode.ts';
 
 /** A two-block chain serving a fixture: its pre-state as the parent block, its transaction mined in `context`. */
-export async function buildFixtureChain(
-  f: Fixture,
-): Promise<{ chain: Chain; defaults: { txHash: string; blockNumber: string; blockHash: string } }> {
+export async function buildFixtureChain(f: Fixture): Promise<{ chain: Chain; defaults: FixtureDefaults }> {
   const common = createFixtureCommon(f.genesis.config, f.context.number, f.context.timestamp);
   const chain = createChain({
     common,
@@ -29,6 +28,18 @@ export async function buildFixtureChain(
   }
   return {
     chain,
-    defaults: { txHash: bytesToHex(tx.hash()), blockNumber: toQuantity(mined.number), blockHash: mined.hash },
+    defaults: {
+      txHash: bytesToHex(tx.hash()),
+      blockNumber: toQuantity(mined.number),
+      blockHash: mined.hash,
+      call: {
+        from: tx.getSenderAddress().toString(),
+        ...(tx.to ? { to: tx.to.toString() } : {}),
+        data: bytesToHex(tx.data),
+        value: toQuantity(tx.value),
+        gas: toQuantity(tx.gasLimit),
+      },
+      callBlock: toQuantity(mined.number - 1n),
+    },
   };
 }

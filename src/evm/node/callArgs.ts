@@ -1,4 +1,4 @@
-import { createFeeMarket1559Tx } from '@ethereumjs/tx';
+import { createFeeMarket1559Tx, createLegacyTx } from '@ethereumjs/tx';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import type { Common } from '@ethereumjs/common';
 import { createAddressFromString, createZeroAddress, hexToBytes } from '@ethereumjs/util';
@@ -82,20 +82,22 @@ export function buildCallTx(
   args: CallArgs,
   defaults: { gas: bigint; nonce: bigint },
 ): TypedTransaction {
+  const base = { nonce: args.nonce ?? defaults.nonce, to: args.to, value: args.value, data: args.data };
+  const gasLimit = args.gas ?? defaults.gas;
   const maxFee = args.maxFeePerGas ?? args.gasPrice ?? 0n;
-  const tx = createFeeMarket1559Tx(
-    {
-      nonce: args.nonce ?? defaults.nonce,
-      to: args.to,
-      value: args.value,
-      data: args.data,
-      gasLimit: args.gas ?? defaults.gas,
-      maxFeePerGas: maxFee,
-      maxPriorityFeePerGas: args.maxPriorityFeePerGas ?? args.gasPrice ?? 0n,
-      chainId: common.chainId(),
-    },
-    { common, freeze: false },
-  );
+  // Before London there is no dynamic-fee type: the call becomes a legacy tx with the given gas price.
+  const tx = common.isActivatedEIP(1559)
+    ? createFeeMarket1559Tx(
+        {
+          ...base,
+          gasLimit,
+          maxFeePerGas: maxFee,
+          maxPriorityFeePerGas: args.maxPriorityFeePerGas ?? args.gasPrice ?? 0n,
+          chainId: common.chainId(),
+        },
+        { common, freeze: false },
+      )
+    : createLegacyTx({ ...base, gasLimit, gasPrice: maxFee }, { common, freeze: false });
   const from = args.from;
   // The tx is unsigned: sender, signature check and hash are supplied so runTx accepts it like geth's call message.
   return Object.create(tx, {

@@ -31,11 +31,15 @@ export interface EmbeddedNode {
   chain: Chain;
 }
 
-/** Defaults of a fixture node: its single traced transaction and block. */
+/** Defaults of a fixture node: its single traced transaction and block, and the same tx as a call. */
 export interface FixtureDefaults {
   txHash: string;
   blockNumber: string;
   blockHash: string;
+  /** The fixture's transaction as a call object (no `to` for a contract creation). */
+  call: { from: string; to?: string; data: string; value: string; gas: string };
+  /** The parent block (the fixture's pre-state), where the call reproduces the transaction. */
+  callBlock: string;
 }
 
 const handlers: Record<string, Handler> = { ...ethHandlers, ...callHandlers, ...traceHandlers };

@@ -49,9 +49,9 @@ export async function prepareCall(
  * with @ethereumjs' skipBalance, which would silently top the sender up instead.
  */
 export async function checkCallFunds(run: PreparedCall): Promise<void> {
-  const tx = run.tx as TypedTransaction & { maxFeePerGas?: bigint };
+  const tx = run.tx as TypedTransaction & { maxFeePerGas?: bigint; gasPrice?: bigint };
   const from = toChecksumAddress(tx.getSenderAddress().toString());
-  const feeCap = tx.maxFeePerGas ?? 0n;
+  const feeCap = tx.maxFeePerGas ?? tx.gasPrice ?? 0n;
   const baseFee = run.block.header.baseFeePerGas ?? 0n;
   // geth's preCheck order: the fee cap is checked before the balance.
   if (feeCap > 0n && feeCap < baseFee) {

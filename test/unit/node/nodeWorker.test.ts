@@ -41,6 +41,18 @@ describe('node worker (comlink round trip over MessageChannel)', () => {
     const text = readFileSync(file, 'utf8');
     const f = await api.loadFixture(text);
     expect(f.blockNumber).toBe('0x' + (2289806).toString(16));
+    expect(f.callBlock).toBe('0x' + (2289805).toString(16));
+    const traceCall = (await api.request({
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'debug_traceCall',
+      params: [
+        f.call,
+        f.callBlock,
+        { tracer: '{fault: function() {}, result: function(ctx) { return toHex(ctx.output); }}' },
+      ],
+    })) as { result: string };
+    expect(traceCall.result).toBe(JSON.parse(text).result.output);
     const r = (await api.request({
       jsonrpc: '2.0',
       id: 3,
