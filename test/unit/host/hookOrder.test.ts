@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToHex, generateAddress, hexToBytes } from '@ethereumjs/util';
+import { bytesToHex, generateAddress, generateAddress2, hexToBytes } from '@ethereumjs/util';
 import { traceWithJsTracer } from '../../../src/evm/host/traceTransaction.ts';
 import { asm } from './assemble.ts';
 import { addr, makeRun, target } from './evmHarness.ts';
@@ -40,14 +40,14 @@ const recorder = `{
   ev: [], g: 0,
   step: function(log) {
     var op = log.op.toString();
-    if (op === 'CREATE') this.g = log.getGas() - log.getCost();
+    if (op === 'CREATE' || op === 'CREATE2') this.g = log.getGas() - log.getCost();
     if (/^(CALL|DELEGATECALL|STATICCALL|CREATE|SELFDESTRUCT|REVERT|RETURN|STOP|SSTORE)$/.test(op) || log.getError())
       this.ev.push('step ' + log.getDepth() + ' ' + op + ' cost=' + log.getCost() + (log.getError() ? ' err=' + log.getError() : ''));
   },
   fault: function(log) { this.ev.push('fault ' + log.getDepth() + ' ' + log.op.toString() + ' ' + log.getError()); },
   enter: function(f) {
     var v = f.getValue(), gas = f.getGas();
-    if (f.getType() === 'CREATE' && gas === this.g - Math.floor(this.g / 64)) gas = 'all-but-1/64';
+    if (/^CREATE/.test(f.getType()) && gas === this.g - Math.floor(this.g / 64)) gas = 'all-but-1/64';
     this.ev.push('enter ' + f.getType() + ' ' + toHex(f.getFrom()).slice(-4) + '>' + toHex(f.getTo()).slice(-4) +
       ' gas=' + gas + ' value=' + (v === undefined ? 'undefined' : v.toString()) + ' input=' + toHex(f.getInput()));
   },
@@ -102,6 +102,33 @@ describe('hook order for every frame kind', () => {
       'enter CALL c0de>aaaa gas=7300 value=1000 input=0x',
       'exit used=0 out=0x err=insufficient balance for transfer',
       'step 1 STOP cost=0',
+      'result CALL error=undefined out=0x',
+    ]);
+  });
+});
+
+describe('CALLCODE, CREATE2 and a CREATE that fails before its frame exists', () => {
+  it('reports from/to like geth and synthesizes the failed CREATE frame', async () => {
+    const code = asm(`
+      ${args5} PUSH1 0 PUSH20 ${A} PUSH2 5000 CALLCODE POP
+      PUSH5 0x60006000f3 PUSH1 0 MSTORE PUSH1 0x2a PUSH1 5 PUSH1 27 PUSH1 0 CREATE2 POP
+      PUSH1 5 PUSH1 27 PUSH2 1000 CREATE POP
+      STOP`);
+    const run = await makeRun({ alloc: { [target]: { code: bytesToHex(code), nonce: '1' }, [A]: alloc[A] } });
+    const salt = new Uint8Array(32);
+    salt[31] = 0x2a;
+    const initCode = hexToBytes('0x60006000f3');
+    const created2 = bytesToHex(generateAddress2(hexToBytes(target), salt, initCode)).slice(-4);
+    // The failing CREATE would have used nonce 2 (1 from the alloc, +1 by CREATE2).
+    const created = bytesToHex(generateAddress(hexToBytes(target), Uint8Array.from([2]))).slice(-4);
+    const res = (await traceWithJsTracer(run, { tracer: recorder })) as string[];
+    expect(res.filter((e) => !e.startsWith('step'))).toEqual([
+      'enter CALLCODE c0de>aaaa gas=5000 value=0 input=0x',
+      'exit used=6 out=0x err=undefined',
+      `enter CREATE2 c0de>${created2} gas=all-but-1/64 value=0 input=0x60006000f3`,
+      'exit used=6 out=0x err=undefined',
+      `enter CREATE c0de>${created} gas=all-but-1/64 value=1000 input=0x60006000f3`,
+      'exit used=0 out=0x err=insufficient balance for transfer',
       'result CALL error=undefined out=0x',
     ]);
   });
