@@ -58,7 +58,9 @@ describe('tracer replay', () => {
     ],
   ])('exits 1 with geth’s text for %s', async (_name, source, message) => {
     const { io, cli } = createIo({ 't.js': source });
-    expect(await main(['replay', '--fixture', simple, '--tracer', 't.js'], cli)).toBe(1);
+    expect(await main(['replay', '--fixture', simple, '--tracer', 't.js', '--timeout', '100ms'], cli)).toBe(
+      1,
+    );
     expect(io.err).toBe(message);
     expect(io.out).toBe('');
   });

@@ -56,6 +56,16 @@ describe('JSON-RPC: chain reads', () => {
     );
   });
 
+  it('eth_gasPrice suggests the next base fee plus a 1 gwei tip', async () => {
+    const node = await demoNode();
+    const price = BigInt(await result(node, 'eth_gasPrice', []));
+    const head = await result(node, 'eth_getBlockByNumber', ['latest', false]);
+    // The next base fee moves by at most 1/8 from the head's.
+    const base = BigInt(head.baseFeePerGas);
+    expect(price - 1_000_000_000n).toBeGreaterThanOrEqual(base - base / 8n);
+    expect(price - 1_000_000_000n).toBeLessThanOrEqual(base + base / 8n);
+  });
+
   it('eth_getStorageAt reads CallProbe.counter (slot 0)', async () => {
     const node = await demoNode();
     const d = defaultsOf(node);
