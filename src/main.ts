@@ -2,17 +2,10 @@
 import './ui/styles.css';
 import { wrap } from 'comlink';
 import type { TracerWorkerApi } from './worker/tracer.worker.ts';
-import {
-  createEmbeddedEndpoint,
-  createId,
-  createRequestDraft,
-  embeddedEndpointId,
-  type AppState,
-} from './state/appState.ts';
+import type { AppState } from './state/appState.ts';
+import { createInitialState, openShareHash } from './state/createInitialState.ts';
 import { createStore } from './state/createStore.ts';
-import { loadState } from './state/persist.ts';
-import { exampleFields } from './state/demoFields.ts';
-import { decodeShareHash, encodeShareHash } from './state/shareLink.ts';
+import { encodeShareHash } from './state/shareLink.ts';
 import { createLayout, panelIds } from './ui/createLayout.ts';
 import { h, copyText, type Panel } from './ui/dom.ts';
 import { setupMonaco } from './ui/editor/setupMonaco.ts';
@@ -28,70 +21,10 @@ import { mountProblemsPanel } from './ui/panels/mountProblemsPanel.ts';
 import { mountSendPanel } from './ui/panels/mountSendPanel.ts';
 import { mountRequestFeatures } from './ui/mountRequestFeatures.ts';
 
-const starterTracer = `{
-  // Counts the opcodes executed by the transaction.
-  counts: {},
-  step: function (log, db) {
-    var op = log.op.toString();
-    this.counts[op] = (this.counts[op] || 0) + 1;
-  },
-  fault: function (log, db) {},
-  result: function (ctx, db) {
-    return this.counts;
-  }
-}
-`;
-
-let freshDraft = false;
-
-function initialState(): AppState {
-  const loaded = loadState(localStorage);
-  const saved = loaded.saved;
-  const firstId = createId();
-  const state: AppState = {
-    tracers: saved?.tracers ?? [{ id: firstId, name: 'Opcode counter', source: starterTracer }],
-    activeTracerId: saved?.activeTracerId ?? firstId,
-    diagnostics: [],
-    flat: null,
-    request: saved?.request ?? { ...createRequestDraft('debug_traceCall'), fields: exampleFields() },
-    endpoints: saved?.endpoints ?? [createEmbeddedEndpoint()],
-    activeEndpointId: saved?.activeEndpointId ?? embeddedEndpointId,
-    includeCredentials: false,
-    inFlight: null,
-    result: null,
-    history: saved?.history ?? [],
-    probe: null,
-    profile: 'strict',
-    notice: loaded.notice,
-  };
-  freshDraft = !saved;
-  const opened = openShareHash(state, location.hash);
-  if (opened.request !== state.request) freshDraft = false;
-  return opened;
-}
-
-/** Applies a share link in `hash` to `state` (a new tab + the request), or records why it was not opened. */
-function openShareHash(state: AppState, hash: string): AppState {
-  const share = decodeShareHash(hash);
-  if (share.kind !== 'none') history.replaceState(null, '', location.pathname + location.search);
-  if (share.kind === 'none') return state;
-  if (share.kind === 'error') return { ...state, notice: share.message };
-  const id = createId();
-  return {
-    ...state,
-    tracers: [
-      ...state.tracers,
-      { id, name: `${share.payload.tracer.name} (shared)`, source: share.payload.tracer.source },
-    ],
-    activeTracerId: id,
-    request: share.payload.request,
-    notice:
-      'Opened a shared tracer and request as a new tab. Nothing was sent; your other tracers are untouched.',
-  };
-  return state;
-}
-
-const store = createStore<AppState>(initialState());
+const initial = createInitialState(localStorage, location.hash);
+// The share link has been read: drop it from the address bar so a reload does not open it again.
+if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+const store = createStore<AppState>(initial.state);
 const layout = createLayout(document.getElementById('app')!);
 const notify = (message: string | null) => store.update({ notice: message });
 const tracers = createTracerActions(store, notify);
@@ -238,7 +171,7 @@ const requestFeatures = mountRequestFeatures(layout, store, {
   tracerWorker,
   activeSource: () => activeDoc().source,
   notify,
-  freshDraft,
+  freshDraft: initial.freshDraft,
 });
 
 const panels: Panel<AppState>[] = [
@@ -278,7 +211,11 @@ for (const p of panels) p.update(store.get(), null);
 createAutosave(store, localStorage, (m) => notify(m));
 
 // A share link pasted into the address bar of an open playground only changes the hash.
-window.addEventListener('hashchange', () => store.update((s) => openShareHash(s, location.hash)));
+window.addEventListener('hashchange', () => {
+  const hash = location.hash;
+  history.replaceState(null, '', location.pathname + location.search);
+  store.update((s) => openShareHash(s, hash));
+});
 
 window.addEventListener('keydown', (e) => {
   if (e.altKey && /^Digit[1-6]$/.test(e.code)) {
