@@ -28,6 +28,10 @@ async function stateAt(ctx: NodeContext, params: unknown[]) {
 /** eth_*, net_* and web3_* methods that read the chain (plus eth_sendRawTransaction). */
 export const ethHandlers: Record<string, Handler> = {
   web3_clientVersion: async (ctx, p) => (checkArity(p, 0, 0), ctx.clientVersion),
+  rpc_modules: async (_ctx, p) => (
+    checkArity(p, 0, 0),
+    { debug: '1.0', eth: '1.0', net: '1.0', rpc: '1.0', web3: '1.0' }
+  ),
   net_version: async (ctx, p) => (checkArity(p, 0, 0), ctx.chain.common.chainId().toString()),
   eth_chainId: async (ctx, p) => (checkArity(p, 0, 0), toQuantity(ctx.chain.common.chainId())),
   eth_blockNumber: async (ctx, p) => (checkArity(p, 0, 0), toQuantity(ctx.chain.head().number)),

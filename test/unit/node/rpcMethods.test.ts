@@ -11,6 +11,7 @@ describe('JSON-RPC: chain reads', () => {
   it.each([
     ['eth_chainId', [], '0x539'],
     ['net_version', [], '1337'],
+    ['rpc_modules', [], { debug: '1.0', eth: '1.0', net: '1.0', rpc: '1.0', web3: '1.0' }],
     ['eth_blockNumber', [], '0x3'],
     ['eth_getBlockByNumber', ['0x99', false], null],
     ['eth_getBlockByHash', [zeroHash, true], null],
