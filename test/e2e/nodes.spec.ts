@@ -91,3 +91,22 @@ test('sends over WebSocket', async ({ page }) => {
   await expect(page.getByTestId('result-json')).toContainText('Ganache/v7');
   await expect(page.getByTestId('result-meta')).not.toContainText('HTTP');
 });
+
+test('replays a request from the history, under the CSP without violations', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as any).__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as any).__csp.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  await openPlayground(page);
+  await addEndpoint(page, 'Ganache', node.url);
+  await sendMethod(page, 'eth_blockNumber');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByRole('button', { name: 'Replay' }).first().click();
+  await expect(page.getByTestId('history').locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByTestId('result-json')).toBeVisible();
+  await page.getByTestId('result-json').getByRole('button', { name: 'text' }).click();
+  await expect(page.getByTestId('result-json')).toContainText('"0x');
+  expect(await page.evaluate(() => (window as any).__csp)).toEqual([]);
+});
