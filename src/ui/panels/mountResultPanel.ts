@@ -1,3 +1,4 @@
+import 'vanilla-jsoneditor/themes/jse-theme-dark.css';
 import type { AppState, ResultView } from '../../state/appState.ts';
 import { clear, copyText, downloadText, h, type Panel } from '../dom.ts';
 
@@ -43,12 +44,16 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
     text: 'No result yet. Send a request from the Request panel (Ctrl/Cmd+Enter).',
   });
   el.append(empty, meta, errorBox, txBox, tools, host, preview);
+  // The viewer follows the system theme like the rest of the page.
+  const dark = matchMedia('(prefers-color-scheme: dark)');
+  const applyTheme = () => host.classList.toggle('jse-theme-dark', dark.matches);
+  applyTheme();
+  dark.addEventListener('change', applyTheme);
   let jsonEditor: JsonEditorHandle | null = null;
   let loading: Promise<JsonEditorHandle> | null = null;
 
   const showJson = async (value: unknown) => {
     loading ??= import('vanilla-jsoneditor').then(({ createJSONEditor, Mode }) => {
-      host.classList.toggle('jse-theme-dark', matchMedia('(prefers-color-scheme: dark)').matches);
       return createJSONEditor({
         target: host,
         props: { content: { json: null }, readOnly: true, mode: Mode.tree },
@@ -116,6 +121,7 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
       render(s.result);
     },
     dispose() {
+      dark.removeEventListener('change', applyTheme);
       jsonEditor?.destroy();
       clear(el);
     },
