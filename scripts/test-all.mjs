@@ -17,7 +17,13 @@ function run(cmd, args, env = {}) {
 }
 
 runEnsure();
-const unitStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.cache/vitest.json']);
+const unitStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile=.cache/vitest.json',
+]);
 if (existsSync('.cache/vitest.json')) {
   const j = JSON.parse(readFileSync('.cache/vitest.json', 'utf8'));
   passed += j.numPassedTests;
