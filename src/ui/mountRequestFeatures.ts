@@ -14,7 +14,7 @@ import type { ParseReplyApi } from '../io/parseReply.worker.ts';
 import { getEmbeddedNode, sendToEndpoint } from '../io/sendToEndpoint.ts';
 import { summarizeReply, type ReplySummary } from '../io/summarizeReply.ts';
 import { runProbe } from '../io/runProbe.ts';
-import { demoFields } from '../state/demoFields.ts';
+import { demoFields, exampleFields } from '../state/demoFields.ts';
 import type { TracerWorkerApi } from '../worker/tracer.worker.ts';
 import type { Layout } from './createLayout.ts';
 import type { Panel } from './dom.ts';
@@ -147,7 +147,12 @@ export function mountRequestFeatures(
   async function fillDemo(quiet = false): Promise<void> {
     try {
       const defaults = await getEmbeddedNode().demoDefaults();
-      setDraft({ fields: { ...store.get().request.fields, ...demoFields(defaults) } });
+      const current = store.get().request.fields;
+      const examples = exampleFields();
+      const demo = Object.entries(demoFields(defaults));
+      // Filled on start-up, demo values never replace what the user already typed.
+      const fill = quiet ? demo.filter(([k]) => !current[k] || current[k] === examples[k]) : demo;
+      setDraft({ fields: { ...current, ...Object.fromEntries(fill) } });
     } catch (e) {
       if (!quiet) deps.notify(`The embedded node could not give demo values: ${(e as Error).message}`);
     }

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { startGanache, type GanacheNode } from './helpers/ganache.ts';
+import { rpc, sendTestTransaction, startGanache, startHardhat, type RunningNode } from '../helpers/nodes.ts';
 import { addEndpoint, openPlayground } from './helpers/playground.ts';
 
-let node: GanacheNode;
+let node: RunningNode;
 test.beforeAll(async () => {
   node = await startGanache();
 });
@@ -18,10 +18,9 @@ async function sendMethod(page: import('@playwright/test').Page, method: string)
 }
 
 test('sends eth_blockNumber, web3_clientVersion and a trace request to a real node', async ({ page }) => {
-  const accounts = (await node.rpc('eth_accounts')) as string[];
-  const txHash = (await node.rpc('eth_sendTransaction', [
-    { from: accounts[0], to: accounts[1], value: '0x1' },
-  ])) as string;
+  const txHash = await sendTestTransaction(node.url);
+  expect(await rpc(node.url, 'eth_getTransactionByHash', [txHash])).toBeTruthy();
+
   await openPlayground(page);
   await addEndpoint(page, 'Ganache', node.url);
 
@@ -64,7 +63,7 @@ test('sends a trace request to the embedded node', async ({ page }) => {
   await openPlayground(page);
   await expect
     .poll(() => page.evaluate(() => (window as any).__playground.store.get().request.fields.txHash ?? ''))
-    .toMatch(/^0x[0-9a-f]{64}$/);
+    .toMatch(/^0x(?!(ab)+$)[0-9a-f]{64}$/); // the demo chain's hash, not the form's example value
   await page.getByRole('tab', { name: 'Request' }).click();
   await page.getByTestId('method-select').selectOption('debug_traceTransaction');
   await page.keyboard.press('Control+Enter');
@@ -78,7 +77,7 @@ test('sends over WebSocket', async ({ page }) => {
   await page.getByTestId('add-endpoint').click();
   await page.locator('[data-endpoint-field=name]').fill('Ganache WS');
   await page.locator('[data-endpoint-field=url]').fill(node.url);
-  await page.locator('[data-endpoint-field=wsUrl]').fill(node.url.replace('http:', 'ws:'));
+  await page.locator('[data-endpoint-field=wsUrl]').fill(node.wsUrl);
   await page.locator('[data-endpoint-field=preferWs]').check();
   await page.getByTestId('save-endpoint').click();
   await page
@@ -109,4 +108,20 @@ test('replays a request from the history, under the CSP without violations', asy
   await page.getByTestId('result-json').getByRole('button', { name: 'text' }).click();
   await expect(page.getByTestId('result-json')).toContainText('"0x');
   expect(await page.evaluate(() => (window as any).__csp)).toEqual([]);
+});
+
+test('runs the probe on a node that rejects JavaScript tracers', async ({ page }) => {
+  test.setTimeout(120_000);
+  const hardhat = await startHardhat();
+  try {
+    await openPlayground(page);
+    await addEndpoint(page, 'Hardhat', hardhat.url);
+    await page.locator('[data-endpoint]', { hasText: 'Hardhat' }).getByTestId('probe').click();
+    await expect(page.getByTestId('probe-verdict')).toContainText('does not run JavaScript tracers', {
+      timeout: 60_000,
+    });
+    await expect(page.getByTestId('probe-card')).toContainText(/HardhatNetwork/i);
+  } finally {
+    await hardhat.stop();
+  }
 });
