@@ -4,6 +4,7 @@ import { wrap } from 'comlink';
 import type { Endpoint } from '../state/appState.ts';
 import type { TransportFailure } from '../core/rpc/transportOutcome.ts';
 import { maskEndpoint } from '../core/rpc/maskEndpoint.ts';
+import { parseGoDuration } from '../core/rpc/parseGoDuration.ts';
 import type { RawResponse } from './parseReply.worker.ts';
 import { createWsTransport } from './transport/createWsTransport.ts';
 
@@ -108,7 +109,38 @@ async function sendEmbedded(body: string, signal: AbortSignal, started: number):
       };
     }
   })();
-  return Promise.race([run, cancelled]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const watchdog = new Promise<RawReply>((resolve) => {
+    const limit = watchdogMs(body);
+    timer = setTimeout(() => {
+      stopEmbeddedNode();
+      resolve({
+        kind: 'no-response',
+        reason: 'timeout',
+        message: `The embedded node did not answer within ${Math.round(limit / 1000)} s (tracer timeout plus a margin); it was stopped and restarted`,
+        durationMs: elapsed(),
+      });
+    }, limit);
+  });
+  return Promise.race([run, cancelled, watchdog]).finally(() => clearTimeout(timer));
+}
+
+// The node enforces the tracer's own timeout; this page-side limit catches what instrumentation cannot interrupt.
+const watchdogMarginMs = 10_000;
+
+/** How long the page waits for the embedded node: the request's Go-duration timeout (geth default 5s) plus a margin. */
+export function watchdogMs(body: string): number {
+  let timeout: unknown;
+  try {
+    const params = (JSON.parse(body) as { params?: unknown[] }).params ?? [];
+    const last = params[params.length - 1] as { timeout?: unknown } | null;
+    timeout = last && typeof last === 'object' ? last.timeout : undefined;
+  } catch {
+    return 5_000 + watchdogMarginMs;
+  }
+  const parsed = typeof timeout === 'string' ? parseGoDuration(timeout) : null;
+  const ms = parsed?.ok ? Number(parsed.value / 1_000_000n) : 5_000;
+  return Math.max(0, ms) + watchdogMarginMs;
 }
 
 async function sendWs(

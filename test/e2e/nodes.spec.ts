@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { rpc, sendTestTransaction, startGanache, startHardhat, type RunningNode } from '../helpers/nodes.ts';
-import { addEndpoint, openPlayground } from './helpers/playground.ts';
+import { addEndpoint, openPlayground, setSource } from './helpers/playground.ts';
 
 let node: RunningNode;
 test.beforeAll(async () => {
@@ -124,4 +124,21 @@ test('runs the probe on a node that rejects JavaScript tracers', async ({ page }
   } finally {
     await hardhat.stop();
   }
+});
+
+test('stops an endless tracer on the embedded node', async ({ page }) => {
+  await openPlayground(page);
+  await setSource(
+    page,
+    '{\n  step: function (log, db) {\n    while (true) {}\n  },\n  result: function () { return 1; },\n  fault: function () {}\n}\n',
+  );
+  await page.getByRole('tab', { name: 'Request' }).click();
+  await page.getByTestId('method-select').selectOption('debug_traceCall');
+  await page.locator('[data-field=timeout]').fill('1s');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('result-error')).toContainText(/timeout|did not answer/, { timeout: 20_000 });
+  await setSource(page, '{\n  result: function (ctx) { return ctx.type; },\n  fault: function () {}\n}\n');
+  await page.getByRole('tab', { name: 'Request' }).click();
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('result-json')).toContainText('CALL', { timeout: 20_000 });
 });
