@@ -11,6 +11,7 @@ const commands: Record<string, () => Promise<CliCommand>> = {
   probe: async () => (await import('./commands/probe.ts')).probe,
   send: async () => (await import('./commands/send.ts')).send,
   replay: async () => (await import('./commands/replay.ts')).replay,
+  capture: async () => (await import('./commands/capture.ts')).capture,
   serve: async () => (await import('./commands/serve.ts')).serve,
 };
 
@@ -23,7 +24,8 @@ commands:
   curl FILE --method M --params JSON --endpoint URL [--user U]
   send FILE --method M --params JSON --endpoint URL [--user U --password P] [--tracer-config JSON] [--timeout D]
   probe --endpoint URL [--user U --password P] [--json]
-  replay --fixture FILE --tracer FILE [--tracer-config JSON]
+  replay --fixture FILE --tracer FILE [--tracer-config JSON] [--timeout D]
+  capture --endpoint URL --tx HASH [--user U --password P]   print a replayable fixture of a mined tx
   serve [--port P] [--host 127.0.0.1] [--fixture FILE]
 
 FILE may be - for standard input.`;
@@ -45,7 +47,9 @@ export const processIo: CliIo = {
       return await readFile(p, 'utf8');
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      throw new UsageError(code === 'ENOENT' ? `no such file: ${p}` : `cannot read ${p}: ${(e as Error).message}`);
+      throw new UsageError(
+        code === 'ENOENT' ? `no such file: ${p}` : `cannot read ${p}: ${(e as Error).message}`,
+      );
     }
   },
 };
@@ -63,7 +67,9 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     return 2;
   }
   try {
-    return await (await load())(rest, io);
+    return await (
+      await load()
+    )(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr(`tracer ${name}: ${e.message}\n`);
