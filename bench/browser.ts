@@ -180,6 +180,8 @@ export async function runBrowserBench(): Promise<string[]> {
   const big = await startBigResultServer();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
   const ready: number[] = [];
+  // Start-up long tasks are expected (parsing Monaco); reported to show the observer sees them.
+  const startupLongest: number[] = [];
   const typingMax: number[] = [];
   const typingCount: number[] = [];
   const shown: number[] = [];
@@ -188,6 +190,8 @@ export async function runBrowserBench(): Promise<string[]> {
     for (let i = 0; i < runs; i++) {
       const page = await newPage(browser);
       ready.push(await measureReady(page, preview.url));
+      const startup = await longTasksSince(page, 0);
+      startupLongest.push(Math.max(0, ...startup.map((t) => t.duration)));
       const t = await measureTyping(page);
       typingMax.push(t.max);
       typingCount.push(t.count);
@@ -204,7 +208,7 @@ export async function runBrowserBench(): Promise<string[]> {
   const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
   return [
     `median of ${runs} runs, Chromium ${browser.version()}`,
-    `editor ready with diagnostics: ${ms(median(ready))} (target < 1500 ms: ${verdict(median(ready) < 1500)})`,
+    `editor ready with diagnostics: ${ms(median(ready))} (target < 1500 ms: ${verdict(median(ready) < 1500)}); longest start-up task ${ms(median(startupLongest))}`,
     `typing into a 2,000-line tracer: longest main-thread task ${ms(median(typingMax))}, ${median(typingCount)} long tasks (target none > 100 ms: ${verdict(median(typingMax) <= 100)})`,
     `${(big.bytes / 1e6).toFixed(0)} MB result shown: ${ms(median(shown))}, longest block ${ms(median(blocks))} (targets < 3000 ms, < 200 ms: ${verdict(median(shown) < 3000 && median(blocks) < 200)})`,
   ];
