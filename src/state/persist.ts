@@ -89,9 +89,24 @@ export function saveState(storage: KeyValueStorage, state: Omit<SavedState, 'ver
       .filter((e) => e.kind !== 'embedded')
       .map((e) => (e.remember ? e : { ...e, password: '' })),
     activeEndpointId: state.activeEndpointId,
-    history: state.history.slice(0, historyLimit),
+    history: fitHistory(state.history),
   };
   storage.setItem(storageKey, JSON.stringify(saved));
+}
+
+// localStorage holds about 5 MB per origin; history entries carry whole tracers, so they get a budget.
+const historyBudgetChars = 1_000_000;
+
+/** The newest history entries that fit the storage budget (at most {@link historyLimit}). */
+export function fitHistory(history: HistoryEntry[]): HistoryEntry[] {
+  const out: HistoryEntry[] = [];
+  let used = 0;
+  for (const entry of history.slice(0, historyLimit)) {
+    used += JSON.stringify(entry).length;
+    if (used > historyBudgetChars) break;
+    out.push(entry);
+  }
+  return out;
 }
 
 function validateSaved(data: Record<string, unknown>): SavedState {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedEndpoint, createRequestDraft } from '../../../src/state/appState.ts';
-import { loadState, saveState, storageKey } from '../../../src/state/persist.ts';
+import { fitHistory, loadState, saveState, storageKey } from '../../../src/state/persist.ts';
 
 function createMapStorage(initial: Record<string, string> = {}) {
   const map = new Map(Object.entries(initial));
@@ -75,5 +75,29 @@ describe('saved state', () => {
     expect(saved).toBeNull();
     expect(notice).toMatch(message);
     expect(s.map.get(`${storageKey}.set-aside-7`)).toBe(raw);
+  });
+});
+
+describe('fitHistory', () => {
+  const entry = (i: number, size: number) => ({
+    id: `h${i}`,
+    method: 'debug_traceCall',
+    params: [{ tracer: 'x'.repeat(size) }],
+    endpointName: 'n',
+    time: i,
+    status: 'ok',
+    durationMs: 1,
+    sizeBytes: 1,
+  });
+  it.each([
+    [5, 10, 5],
+    [150, 10, 100],
+    [10, 300_000, 3],
+    [1, 2_000_000, 0],
+  ])('keeps the newest of %i entries of %i chars: %i', (count, size, kept) => {
+    const list = Array.from({ length: count }, (_, i) => entry(i, size));
+    const fitted = fitHistory(list);
+    expect(fitted.length).toBe(kept);
+    expect(fitted.map((h) => h.id)).toEqual(list.slice(0, kept).map((h) => h.id));
   });
 });
