@@ -190,7 +190,7 @@ const panels: Panel<AppState>[] = [
       layout.statusbar.textContent =
         `${counts.error} errors, ${counts.warning} warnings, ${counts.info} notes · ` +
         (s.flat ? 'ready to send' : 'not ready to send') +
-        ' · Ctrl/Cmd+Enter send · Alt+1…6 panels · Alt+N new tracer';
+        ' · Ctrl/Cmd+Enter send · Ctrl/Cmd+S save · Alt+1…6 panels · Alt+N new tracer';
     },
     dispose() {},
   },
@@ -208,7 +208,7 @@ store.subscribe((s, prev) => {
   for (const p of panels) p.update(s, prev);
 });
 for (const p of panels) p.update(store.get(), null);
-createAutosave(store, localStorage, (m) => notify(m));
+const autosave = createAutosave(store, localStorage, (m) => notify(m));
 
 // A share link pasted into the address bar of an open playground only changes the hash.
 window.addEventListener('hashchange', () => {
@@ -220,6 +220,11 @@ window.addEventListener('hashchange', () => {
 window.addEventListener('keydown', (e) => {
   if (e.altKey && /^Digit[1-6]$/.test(e.code)) {
     layout.showPanel(panelIds[Number(e.code.slice(5)) - 1]);
+    e.preventDefault();
+  } else if ((e.ctrlKey || e.metaKey) && e.code === 'KeyS') {
+    // Work is saved automatically; the reflex shortcut saves at once instead of opening the browser's dialog.
+    autosave.saveNow();
+    notify('Saved in this browser (work is also saved automatically as you type).');
     e.preventDefault();
   } else if (e.altKey && e.code === 'KeyN') {
     void newFromTemplate();

@@ -7,7 +7,7 @@ export function createAutosave(
   store: Store<AppState>,
   storage: KeyValueStorage,
   onError: (m: string) => void,
-): () => void {
+): { saveNow(): void; dispose(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let dirty = false;
   const flush = () => {
@@ -39,10 +39,16 @@ export function createAutosave(
   };
   document.addEventListener('visibilitychange', onHide);
   window.addEventListener('pagehide', flush);
-  return () => {
-    flush();
-    unsubscribe();
-    document.removeEventListener('visibilitychange', onHide);
-    window.removeEventListener('pagehide', flush);
+  return {
+    saveNow() {
+      dirty = true;
+      flush();
+    },
+    dispose() {
+      flush();
+      unsubscribe();
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', flush);
+    },
   };
 }

@@ -150,8 +150,12 @@ test('survives a reload with typed text', async ({ page }) => {
   });
   await page.keyboard.type(' + 41');
   await expect.poll(() => editorText(page)).toContain('return 1 + 41;');
-  await page.waitForTimeout(600);
+  // No wait for the debounced save: leaving the page saves at once.
   await page.reload();
   await waitChecked(page);
   expect(await editorText(page)).toContain('return 1 + 41;');
+
+  await page.evaluate(() => (window as any).__playground.editor.focus());
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('notice')).toContainText('Saved in this browser');
 });
