@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
+import { forwardPlugin } from './src/devserver/forwardPlugin.ts';
 
 export default defineConfig({
+  plugins: [forwardPlugin()],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   worker: { format: 'es' },
