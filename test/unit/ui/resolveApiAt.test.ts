@@ -102,5 +102,7 @@ describe('tracer API resolution', () => {
     expect(dts).toContain('interface Log {');
     expect(dts).toContain('peek(i: number): BigInteger;');
     expect(dts).toContain('declare function toHex(bytes: Uint8Array | number[]): string;');
+    expect(dts).toContain('step?(log: Log, db: DB): void;');
+    expect(dts).not.toMatch(/\bMap<|Promise</);
   });
 });
