@@ -18,6 +18,8 @@ export function parseFieldText(
   try {
     return { ok: true, value: JSON.parse(t) };
   } catch (e) {
+    // A scalar such as `yes` goes to the method's validator, whose message says what is expected.
+    if (!/^[[{]/.test(t)) return { ok: true, value: t };
     return { ok: false, message: `not valid JSON: ${(e as Error).message}` };
   }
 }

@@ -50,6 +50,7 @@ describe('buildDraftRequest', () => {
       null,
       'params[1]',
     ],
+    [{ method: 'getrawtransaction', fields: { txid: 'ab'.repeat(32), verbose: 'yes' } }, null, 'params[1]'],
   ] as [Partial<RequestDraft>, string | null, string][])('reports %j at the field', (patch, flat, path) => {
     const r = buildDraftRequest(draft(patch), flat);
     expect(r.ok).toBe(false);
@@ -63,4 +64,14 @@ describe('buildDraftRequest', () => {
     );
     expect(r.ok && r.request.method).toBe('web3_clientVersion');
   });
+});
+
+it('explains a scalar in a JSON field with the method validator', () => {
+  const r = buildDraftRequest(
+    draft({ method: 'getrawtransaction', fields: { txid: 'ab'.repeat(32), verbose: 'yes' } }),
+    null,
+  );
+  expect(r.ok === false && r.errors[0].message).toBe(
+    'verbose must be true or false (or verbosity 0, 1, 2), got the string "yes"',
+  );
 });
