@@ -1,0 +1,136 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../../src/core/diagnostics.ts';
+import { flattenTracer } from '../../../src/core/flatten/flattenTracer.ts';
+import { checkTracer } from '../../../src/core/tracer/checkTracer.ts';
+
+const dir = new URL('../../../tracer-templates/', import.meta.url);
+const templates = readdirSync(dir)
+  .filter((f) => f.endsWith('.js'))
+  .sort()
+  .map((f) => [f, readFileSync(new URL(f, dir), 'utf8')] as const);
+
+const internalRules = new Set(['tracer/internal-error', 'flatten/internal', 'flatten/bad-input']);
+
+function expectSound(d: Diagnostic, length: number) {
+  expect(d.message.length).toBeGreaterThan(0);
+  expect(d.range.start.offset).toBeGreaterThanOrEqual(0);
+  expect(d.range.end.offset).toBeLessThanOrEqual(length);
+  expect(d.range.start.offset).toBeLessThanOrEqual(d.range.end.offset);
+  expect(d.range.start.line).toBeGreaterThanOrEqual(1);
+  expect(d.range.start.column).toBeGreaterThanOrEqual(1);
+}
+
+/**
+ * Runs both checkTracer and flattenTracer; fails unless neither throws, no diagnostic is an "internal error"
+ * (the catch-all both keep for bugs), every range lies inside the source, and the two agree: the check's errors
+ * block flattening, and a flattened tracer is one line without `"` or `</script`.
+ */
+function runBoth(source: string) {
+  const check = checkTracer(source);
+  const flat = flattenTracer(source);
+  for (const d of [...check.diagnostics, ...flat.diagnostics]) {
+    expect(internalRules.has(d.ruleId), `${d.ruleId}: ${d.message}`).toBe(false);
+    expectSound(d, source.length);
+  }
+  const checkErrors = check.diagnostics.filter((d) => d.severity === 'error');
+  if (checkErrors.length) expect(flat.ok).toBe(false);
+  if (flat.ok) {
+    expect(flat.code.length).toBeGreaterThan(0);
+    expect(flat.code).not.toMatch(/["\n\r\u2028\u2029]/);
+    expect(flat.code).not.toMatch(/<\/script/i);
+  } else {
+    expect(flat.code).toBe('');
+    expect(flat.diagnostics.some((d) => d.severity === 'error')).toBe(true);
+  }
+  return { check, flat };
+}
+
+// Measured: about 2 ms per prefix for both checks (≈ 80 s for all 39,000 prefixes on this machine), so every
+// 3rd prefix (and the whole file) is taken: offsets 0, 3, 6, …, deterministic.
+const step = 3;
+
+describe(`every ${step}rd prefix of every template (truncated at that character)`, () => {
+  it.each(templates)(
+    '%s',
+    (_name, source) => {
+      let blocked = 0;
+      for (
+        let i = 0;
+        i <= source.length;
+        i += i + step > source.length && i < source.length ? source.length - i : step
+      ) {
+        const { flat } = runBoth(source.slice(0, i));
+        if (!flat.ok) blocked++;
+      }
+      // The whole template flattens; almost every cut through it is an error with a message.
+      expect(runBoth(source).flat.ok).toBe(true);
+      expect(blocked).toBeGreaterThan(source.length / step / 2);
+    },
+    180_000,
+  );
+});
+
+const hooks = 'fault: function (log, db) {}, result: function (ctx, db) { return this.r; }';
+
+describe('hostile tracer sources', () => {
+  it('1 MB of tracer source is checked and flattened', () => {
+    const body = "if (log.op.toString() == 'SLOAD') { this.r.push(log.getPC()); }\n".repeat(16_000);
+    const source = `{r: [], ${hooks}, step: function (log, db) {\n${body}}}`;
+    expect(source.length).toBeGreaterThan(1_000_000);
+    const { flat } = runBoth(source);
+    expect(flat.ok).toBe(true);
+  });
+
+  it('1 MB of garbage is an error, not a crash', () => {
+    const { flat } = runBoth('}{)(]['.repeat(175_000));
+    expect(flat.ok).toBe(false);
+  });
+
+  it('10,000 nested parentheses around a tracer give a nesting error', () => {
+    const { flat } = runBoth('('.repeat(10_000) + `{${hooks}}` + ')'.repeat(10_000));
+    expect(flat.ok).toBe(false);
+    expect(flat.diagnostics.filter((d) => d.severity === 'error').map((d) => d.ruleId)).toContain(
+      'es5/too-deeply-nested',
+    );
+  });
+
+  it('10,000 nested parentheses inside a hook give the same error', () => {
+    const { flat } = runBoth(
+      `{${hooks}, step: function (log) { var x = ${'('.repeat(10_000)}1${')'.repeat(10_000)}; }}`,
+    );
+    expect(flat.diagnostics.map((d) => d.ruleId)).toContain('es5/too-deeply-nested');
+  });
+
+  it('binary garbage (deterministic bytes 0–255), alone and inside a hook', () => {
+    let seed = 42;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    for (let n = 0; n < 40; n++) {
+      const bytes = String.fromCharCode(...Array.from({ length: 1 + (next() % 400) }, () => next() % 256));
+      expect(runBoth(bytes).flat.ok).toBe(false);
+      runBoth(`{${hooks}, step: function (log) { ${bytes} }}`);
+    }
+  });
+
+  it('lone surrogates in strings flatten; outside strings they are errors', () => {
+    for (const s of ['\ud800', '\udc00x', `{${hooks}}\ud83d`, `{${hooks}, step: function (log) { \udfff }}`])
+      expect(runBoth(s).flat.ok).toBe(false);
+    const inString = runBoth(`{${hooks}, s: '\ud800', t: "\udc00"}`);
+    expect(inString.flat.ok).toBe(true);
+  });
+
+  it.each([
+    ['single-quoted', `'</script>'`],
+    ['double-quoted', `"</script><script>alert(1)</script>"`],
+    ['upper case', `'</SCRIPT >'`],
+    ['in a regexp', `/<\\/script>/`],
+    ['split across a concatenation', `'</scr' + 'ipt>'`],
+  ])('</script> inside a string (%s) never reaches the flattened output', (_name, literal) => {
+    const { flat } = runBoth(`{${hooks}, s: function () { return ${literal}; }}`);
+    expect(flat.ok).toBe(true);
+    expect(flat.code).not.toMatch(/<\/script/i);
+    // Still the same string for the engine: evaluating the printed object gives back the text.
+    const value = new Function(`return (${flat.code}).s();`)() as unknown;
+    expect(String(value)).toMatch(/<\/scr|<\/script|\/script/i);
+  });
+});
