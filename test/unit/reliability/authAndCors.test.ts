@@ -141,6 +141,23 @@ describe('CORS: nginx hiding the node’s CORS headers', () => {
     expect(result).toMatchObject({ kind: 'ok', result: '0x539' });
   });
 
+  it('basic auth from a browser fails when auth_basic also guards the preflight (OPTIONS carries no credentials)', async () => {
+    const preflightAnswer = await preflight(guarded.url);
+    expect(preflightAnswer.status).toBe(401);
+    const { result } = await asIfInBrowser(() =>
+      callRpc(
+        createHttpTransport({
+          url: guarded.url,
+          ...auth,
+          fetch: createBrowserCorsFetch('http://127.0.0.1:5173'),
+        }),
+        chainId,
+      ),
+    );
+    expect(result).toMatchObject({ kind: 'unreachable', reason: 'network' });
+    expect(result.message).toMatch(/CORS refusal/);
+  });
+
   it('outside a browser the same failure does not blame CORS', async () => {
     const { result } = await callRpc(
       createHttpTransport({ url: noCors.url, fetch: createBrowserCorsFetch('http://127.0.0.1:5173') }),
