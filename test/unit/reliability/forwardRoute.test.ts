@@ -1,5 +1,8 @@
 import { type Server, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest } from '../../../src/core/rpc/jsonRpc.ts';
 import { callRpc } from '../../../src/io/transport/callRpc.ts';
@@ -269,7 +272,7 @@ describe('who may use the route (pure checks)', () => {
   });
 });
 
-describe('forwardPlugin in a real vite dev server', () => {
+describe('forwardPlugin in real vite dev and preview servers', () => {
   it('mounts the route at /__forward', async () => {
     const { createServer: createViteServer } = await import('vite');
     const { forwardPlugin } = await import('../../../src/devserver/forwardPlugin.ts');
@@ -290,6 +293,29 @@ describe('forwardPlugin in a real vite dev server', () => {
       expect(self.status).toBe(508);
     } finally {
       await vite.close();
+    }
+  });
+
+  it('mounts the route on the preview server too', async () => {
+    const { preview } = await import('vite');
+    const { forwardPlugin } = await import('../../../src/devserver/forwardPlugin.ts');
+    const root = mkdtempSync(join(tmpdir(), 'forward-preview-'));
+    mkdirSync(join(root, 'dist'));
+    writeFileSync(join(root, 'dist/index.html'), '<!doctype html><title>t</title>');
+    const server = await preview({
+      configFile: false,
+      logLevel: 'silent',
+      root,
+      plugins: [forwardPlugin({ enabled: true })],
+      preview: { host: '127.0.0.1', port: await freePort(), strictPort: true },
+    });
+    try {
+      const base = server.resolvedUrls!.local[0];
+      const res = await post(new URL('__forward', base).href, { 'X-Forward-To': noCors.url });
+      expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 3, result: '0x539' });
+    } finally {
+      await server.close();
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
