@@ -66,10 +66,20 @@ export function createWsTransport(o: WsTransportOptions): Transport {
     }
   })();
   const pending = new Map<string, Pending>();
+  // Ids given up on (timed out or cancelled): their late answers are dropped instead of being taken for another
+  // request's. Bounded, oldest first out.
+  const abandoned = new Set<string>();
   let socket: WebSocketLike | undefined;
   let opening: Promise<TransportOutcome | undefined> | undefined;
 
   const fail = wsFailure;
+
+  function abandon(key: string, outcome: TransportOutcome) {
+    if (!pending.has(key)) return;
+    abandoned.add(key);
+    if (abandoned.size > 256) abandoned.delete(abandoned.values().next().value as string);
+    settle(key, outcome);
+  }
 
   function settle(key: string, outcome: TransportOutcome) {
     const p = pending.get(key);
@@ -90,6 +100,7 @@ export function createWsTransport(o: WsTransportOptions): Transport {
     } catch {
       // not JSON: hand it to the only waiting request, if there is exactly one
     }
+    if (key !== undefined && abandoned.delete(key)) return;
     if (key === undefined || !pending.has(key)) {
       if (pending.size !== 1) return;
       key = pending.keys().next().value as string;
@@ -136,6 +147,7 @@ export function createWsTransport(o: WsTransportOptions): Transport {
         'The request body has no JSON-RPC id, so its answer could not be matched',
         start,
       );
+    abandoned.delete(key);
     if (pending.has(key))
       return fail(
         'network',
@@ -147,7 +159,7 @@ export function createWsTransport(o: WsTransportOptions): Transport {
     const outcome = new Promise<TransportOutcome>((resolve) => {
       const timer = setTimeout(
         () =>
-          settle(
+          abandon(
             key,
             fail(
               'timeout',
@@ -161,7 +173,7 @@ export function createWsTransport(o: WsTransportOptions): Transport {
     });
     opts.signal?.addEventListener(
       'abort',
-      () => settle(key, fail('aborted', 'The request was cancelled', start)),
+      () => abandon(key, fail('aborted', 'The request was cancelled', start)),
       { once: true },
     );
     if (!socket) {

@@ -98,10 +98,8 @@ describe.each(nodes)('WebSocket JSON-RPC against %s', (_name, port, clientVersio
     t.close?.();
   });
 
-  // KNOWN BUG (src/io/transport/createWsTransport.ts, onMessage): an answer whose id is no longer pending is handed
-  // to the only waiting request, so the late answer to id 2 is taken for id 3's and reported as an id mismatch.
-  // it.fails passes while the bug is there; once fixed, turn it into a plain `it`.
-  it.fails('KNOWN BUG: the late answer to an abandoned request is not taken for the next one', async () => {
+  // Regression: the late answer to an abandoned id used to be handed to the only waiting request (an id mismatch).
+  it('the late answer to an abandoned request is not taken for the next one', async () => {
     const { t } = await lateAnswer();
     const next = classifyResponse(await t.send(body('web3_clientVersion', 3)), { expectedId: 3 });
     t.close?.();
