@@ -75,8 +75,8 @@ export interface HistoryEntry {
   sizeBytes: number;
 }
 
-/** What the result panel shows (the classified reply; see src/io/summarizeReply.ts). */
-export type ResultView = ReplySummary;
+/** What the result panel shows: the classified reply (see src/io/summarizeReply.ts) and the method that was called. */
+export type ResultView = ReplySummary & { method?: string };
 
 /** The outcome of probing an endpoint. */
 export interface ProbeView {

@@ -122,7 +122,7 @@ export function mountRequestFeatures(
     };
     store.update((st) => ({
       inFlight: null,
-      result: summary,
+      result: { ...summary, method: request.method },
       history: [entry, ...st.history].slice(0, historyLimit),
       notice: null,
     }));

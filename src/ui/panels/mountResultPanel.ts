@@ -1,5 +1,6 @@
 import 'vanilla-jsoneditor/themes/jse-theme-dark.css';
 import type { AppState, ResultView } from '../../state/appState.ts';
+import { decodeRawTransaction } from '../../core/bitcoin/decodeRawTransaction.ts';
 import { clear, copyText, downloadText, h, type Panel } from '../dom.ts';
 
 /** What the result panel needs: the full reply text for copy and download (kept outside the store). */
@@ -34,6 +35,7 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
     }),
     copyStatus,
   ]);
+  const decodeBox = h('div', { class: 'row', attrs: { 'data-testid': 'decode-tx' } });
   const host = h('div', { class: 'json-host', attrs: { 'data-testid': 'result-json' } });
   const preview = h('pre', {
     class: 'code',
@@ -43,7 +45,7 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
     class: 'empty',
     text: 'No result yet. Send a request from the Request panel (Ctrl/Cmd+Enter).',
   });
-  el.append(empty, meta, errorBox, txBox, tools, host, preview);
+  el.append(empty, meta, errorBox, txBox, tools, decodeBox, host, preview);
   // The viewer follows the system theme like the rest of the page.
   const dark = matchMedia('(prefers-color-scheme: dark)');
   const applyTheme = () => host.classList.toggle('jse-theme-dark', dark.matches);
@@ -113,6 +115,41 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
       );
     }
     if (r.value !== undefined) void showJson(r.value);
+    renderDecode(r);
+  };
+
+  // A non-verbose getrawtransaction answers with the hex only: it can be decoded here, without asking the node.
+  const renderDecode = (r: ResultView | null) => {
+    clear(decodeBox);
+    const hex = r?.method === 'getrawtransaction' && typeof r.value === 'string' ? r.value : null;
+    decodeBox.hidden = hex === null;
+    if (hex === null) return;
+    const message = h('span', { attrs: { 'data-testid': 'decode-message', 'aria-live': 'polite' } });
+    let decoded = false;
+    const button = h('button', {
+      text: 'Decode transaction',
+      title: 'Decode the hex in this page, like decoderawtransaction (nothing is sent)',
+      attrs: { 'data-testid': 'decode-tx-button' },
+    });
+    button.addEventListener('click', () => {
+      if (decoded) {
+        decoded = false;
+        button.textContent = 'Decode transaction';
+        message.textContent = '';
+        void showJson(hex);
+        return;
+      }
+      const d = decodeRawTransaction(hex);
+      message.className = d.ok ? 'hint' : 'sev-error';
+      message.textContent = d.ok
+        ? 'Decoded in this page (no request sent); script asm and addresses are not shown.'
+        : `Could not decode: ${d.message}`;
+      if (!d.ok) return;
+      decoded = true;
+      button.textContent = 'Show raw hex';
+      void showJson(d.value);
+    });
+    decodeBox.append(button, message);
   };
 
   return {
