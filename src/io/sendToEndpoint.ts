@@ -35,6 +35,19 @@ function basicAuth(user: string, password: string): string {
   return `Basic ${btoa(bin)}`;
 }
 
+/** Path of the dev/preview server's forwarding route (src/devserver). */
+export const forwardPath = '/__forward';
+
+/** What the page says when a fetch got no response at all: the browser does not tell a dead node from CORS. */
+export function noResponseMessage(where: string, browserText: string): string {
+  return (
+    `No response: the node is unreachable, or it does not allow this page's origin (CORS); the browser cannot ` +
+    `tell which (${where}: ${browserText}). Check the URL, port and TLS certificate; let the node or its proxy ` +
+    `allow this page (geth: --http.corsdomain); or, when the playground runs from \`vite\` or \`vite preview\` on ` +
+    `this machine, tick "Use the local forwarding route" for this endpoint.`
+  );
+}
+
 async function sendHttp(
   e: Endpoint,
   body: string,
@@ -44,8 +57,10 @@ async function sendHttp(
 ): Promise<RawReply> {
   const headers: Record<string, string> = { 'Content-Type': contentType };
   if (e.user) headers.Authorization = basicAuth(e.user, e.password);
+  // The route on the server this page came from passes the request on: same origin, so no CORS in the way.
+  if (e.forward) headers['X-Forward-To'] = e.url;
   try {
-    const res = await fetch(e.url, {
+    const res = await fetch(e.forward ? forwardPath : e.url, {
       method: 'POST',
       headers,
       body,
@@ -63,12 +78,14 @@ async function sendHttp(
   } catch (err) {
     const durationMs = performance.now() - started;
     if (signal.aborted) return { kind: 'no-response', reason: 'aborted', message: 'Cancelled', durationMs };
+    const where = e.forward ? `the forwarding route ${forwardPath}` : maskEndpoint(e.url);
     return {
       kind: 'no-response',
       reason: 'network',
-      message: `No response from ${maskEndpoint(e.url)} (${(err as Error).message})`,
+      message: e.forward
+        ? `No response from ${where} (${(err as Error).message}): is the dev/preview server that served this page still running?`
+        : noResponseMessage(where, (err as Error).message),
       durationMs,
-      maybeCors: true,
     };
   }
 }

@@ -30,6 +30,8 @@ export interface Endpoint {
   remember: boolean;
   /** Ethereum-style or Bitcoin-style JSON-RPC. */
   family: 'evm' | 'bitcoin';
+  /** Send HTTP requests through the dev/preview server's `/__forward` route (for nodes without CORS). */
+  forward: boolean;
 }
 
 /** The methods the request form knows. */
@@ -127,6 +129,7 @@ export function createEmbeddedEndpoint(): Endpoint {
     password: '',
     remember: false,
     family: 'evm',
+    forward: false,
   };
 }
 

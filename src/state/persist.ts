@@ -163,6 +163,7 @@ function validateEndpoint(value: unknown): Endpoint {
     password: str(e.password),
     remember: e.remember === true,
     family: e.family === 'bitcoin' ? 'bitcoin' : 'evm',
+    forward: e.forward === true,
   };
 }
 

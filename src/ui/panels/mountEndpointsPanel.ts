@@ -22,6 +22,7 @@ function blankEndpoint(): Endpoint {
     password: '',
     remember: false,
     family: 'evm',
+    forward: false,
   };
 }
 
@@ -99,6 +100,12 @@ export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext)
     const remember = h('input', { type: 'checkbox', attrs: { id: 'remember-password' } });
     remember.checked = draft.remember;
     remember.addEventListener('change', () => (draft.remember = remember.checked));
+    const forward = h('input', {
+      type: 'checkbox',
+      attrs: { id: 'use-forward', 'data-endpoint-field': 'forward' },
+    });
+    forward.checked = draft.forward;
+    forward.addEventListener('change', () => (draft.forward = forward.checked));
     const family = h('select', {}, [
       h('option', { value: 'evm', text: 'Ethereum (EVM) JSON-RPC' }),
       h('option', { value: 'bitcoin', text: 'Bitcoin-style JSON-RPC' }),
@@ -142,6 +149,20 @@ export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext)
           h('label', { text: 'Remember the password on this device', attrs: { for: 'remember-password' } }),
         ]),
         h('div', { class: 'field' }, [h('label', { text: 'Protocol' }), family]),
+        h('div', { class: 'row' }, [
+          forward,
+          h('label', {
+            text: 'Use the local forwarding route (dev/preview server only)',
+            attrs: { for: 'use-forward' },
+          }),
+        ]),
+        h('div', {
+          class: 'hint',
+          text:
+            'For a node that does not allow this page (no CORS): the page sends to /__forward on the server it was ' +
+            'loaded from, which passes the request on. Only for a playground served by `vite` or `vite preview` on ' +
+            'this machine; HTTP only, not WebSocket.',
+        }),
         h('div', { class: 'row' }, [
           saveButton,
           h('button', { text: 'Cancel', on: { click: () => clear(formHost) } }),
@@ -190,7 +211,8 @@ export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext)
                 text:
                   e.kind === 'embedded'
                     ? 'runs in this page, offline'
-                    : maskEndpoint(e.preferWs ? e.wsUrl : e.url),
+                    : maskEndpoint(e.preferWs ? e.wsUrl : e.url) +
+                      (e.forward && !e.preferWs ? ' · via local forwarding route' : ''),
               }),
               h('span', { class: 'spacer' }),
               active ? null : h('button', { text: 'Use', on: { click: () => ctx.use(e.id) } }),

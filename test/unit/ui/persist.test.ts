@@ -28,6 +28,7 @@ const base = {
       password: 'secret',
       remember: false,
       family: 'evm' as const,
+      forward: true,
     },
   ],
   activeEndpointId: 'e1',
@@ -45,6 +46,16 @@ describe('saved state', () => {
     expect(saved?.endpoints.map((e) => e.id)).toEqual(['embedded', 'e1']);
     expect(saved?.endpoints[1].password).toBe('');
     expect(saved?.activeEndpointId).toBe('e1');
+  });
+
+  it('keeps the forwarding choice with the endpoint; older saves without it do not forward', () => {
+    const s = createMapStorage();
+    saveState(s, base);
+    expect(loadState(s).saved?.endpoints[1].forward).toBe(true);
+    const old = JSON.parse(s.map.get(storageKey)!) as { endpoints: Record<string, unknown>[] };
+    delete old.endpoints[0].forward;
+    s.map.set(storageKey, JSON.stringify(old));
+    expect(loadState(s).saved?.endpoints[1].forward).toBe(false);
   });
 
   it('keeps a remembered password', () => {
