@@ -20,6 +20,8 @@ import { mountTracerTabs } from './ui/mountTracerTabs.ts';
 import { mountProblemsPanel } from './ui/panels/mountProblemsPanel.ts';
 import { mountSendPanel } from './ui/panels/mountSendPanel.ts';
 import { mountRequestFeatures } from './ui/mountRequestFeatures.ts';
+import { mountReplayPanel } from './ui/panels/mountReplayPanel.ts'; // replay panel
+import { getEmbeddedNode } from './io/sendToEndpoint.ts'; // replay panel
 
 const initial = createInitialState(localStorage, location.hash);
 // The share link has been read: drop it from the address bar so a reload does not open it again.
@@ -181,6 +183,8 @@ const panels: Panel<AppState>[] = [
     setIncludeCredentials: (v) => store.update({ includeCredentials: v }),
   }),
   ...requestFeatures.panels,
+  // replay panel
+  mountReplayPanel(layout.panels.replay, { store, node: getEmbeddedNode, send: requestFeatures.send }),
   {
     update(s) {
       layout.notice.hidden = !s.notice;

@@ -1,7 +1,7 @@
 import { h } from './dom.ts';
 
 /** The ids of the side panels, in tab order. */
-export const panelIds = ['problems', 'send', 'request', 'result', 'history', 'endpoints'] as const;
+export const panelIds = ['problems', 'send', 'request', 'result', 'history', 'endpoints', 'replay'] as const;
 /** A side panel id. */
 export type PanelId = (typeof panelIds)[number];
 
@@ -12,6 +12,7 @@ const panelTitles: Record<PanelId, string> = {
   result: 'Result',
   history: 'History',
   endpoints: 'Endpoints',
+  replay: 'Replay',
 };
 
 /** The elements of the page shell. */

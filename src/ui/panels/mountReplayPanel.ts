@@ -1,0 +1,220 @@
+import type { Remote } from 'comlink';
+import { validateHash } from '../../core/rpc/validateHex.ts';
+import { captureFixtureJson } from '../../evm/node/captureFixture.ts';
+import type { FixtureDefaults } from '../../evm/node/createEmbeddedNode.ts';
+import { embeddedEndpointId, type AppState, type Endpoint, type RequestDraft } from '../../state/appState.ts';
+import type { Store } from '../../state/createStore.ts';
+import { demoFields } from '../../state/demoFields.ts';
+import type { NodeWorkerApi } from '../../worker/node.worker.ts';
+import { clear, downloadText, h, type Panel } from '../dom.ts';
+import { buildReplayView } from '../replay/buildReplayView.ts';
+import { checkFixtureText, fieldOf } from '../replay/checkFixtureText.ts';
+import { createEndpointSend } from '../replay/createEndpointSend.ts';
+import { renderLoadedFixture, type LoadedFixture } from '../replay/renderLoadedFixture.ts';
+import { fixtureFileName } from '../replay/summarizeFixture.ts';
+
+/** What the replay panel needs from the page. */
+export interface ReplayPanelContext {
+  store: Store<AppState>;
+  /** The embedded node's worker (the same one the request panel sends to). */
+  node(): Remote<NodeWorkerApi>;
+  /** Sends the request form as it is (the request panel's Send). */
+  send(): void;
+}
+
+const maxFileBytes = 64 * 1024 * 1024;
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The Replay panel: import or capture a geth tracetest fixture, serve it from the embedded node, trace it. */
+export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Panel<AppState> {
+  const v = buildReplayView();
+  el.append(v.root);
+  let loaded: LoadedFixture | null = null;
+  let captured: { json: Record<string, unknown>; txHash: string; from: string; accounts: number } | null =
+    null;
+  let busy: string | null = null;
+  let controller: AbortController | null = null;
+
+  const activeEndpoint = (): Endpoint => {
+    const s = ctx.store.get();
+    return s.endpoints.find((e) => e.id === s.activeEndpointId) ?? s.endpoints[0];
+  };
+  const setDraft = (patch: Partial<RequestDraft>, endpoint = true) =>
+    ctx.store.update((s) => ({
+      ...(endpoint ? { activeEndpointId: embeddedEndpointId } : {}),
+      request: { ...s.request, rawMode: false, ...patch, fields: { ...s.request.fields, ...patch.fields } },
+    }));
+
+  function render(error: string | null = null): void {
+    v.error.textContent = error ?? '';
+    v.error.hidden = !error;
+    clear(v.status);
+    if (busy) v.status.append(h('span', { class: 'spinner' }), ` ${busy}`);
+    v.cancel.hidden = !controller;
+    const endpoint = activeEndpoint();
+    v.endpoint.textContent = `From the selected endpoint: ${endpoint.name}`;
+    const hash = v.txHash.value.trim();
+    const check = hash ? validateHash(hash, 'transaction hash') : null;
+    v.txError.textContent = check && !check.ok ? check.message : '';
+    const bitcoin = endpoint.family === 'bitcoin';
+    v.capture.disabled = !!busy || !check?.ok || bitcoin;
+    v.capture.title = bitcoin
+      ? 'Capturing needs an Ethereum endpoint'
+      : 'Fetch the tx, its block and pre-state';
+    v.file.disabled = !!busy;
+    clear(v.captured);
+    if (captured) {
+      v.captured.append(
+        h('div', {
+          class: 'hint',
+          text: `Captured ${captured.txHash} from ${captured.from}: ${captured.accounts} accounts in the pre-state.`,
+          attrs: { 'data-testid': 'replay-captured-summary' },
+        }),
+        h('div', { class: 'row' }, [
+          button('Download fixture (.json)', 'replay-download', downloadCaptured),
+          button('Load into the embedded node', 'replay-load-captured', () => void loadCaptured()),
+        ]),
+      );
+    }
+    clear(v.loaded);
+    v.loaded.append(
+      loaded
+        ? renderLoadedFixture(
+            loaded,
+            { traceTransaction, traceCall, backToDemo: () => void backToDemo() },
+            !!busy,
+          )
+        : h('div', {
+            class: 'empty',
+            text: 'No fixture loaded: the embedded node serves its demo chain.',
+            attrs: { 'data-testid': 'replay-empty' },
+          }),
+    );
+  }
+  const button = (text: string, testId: string, onClick: () => void) =>
+    h('button', {
+      text,
+      attrs: { 'data-testid': testId, ...(busy ? { disabled: '' } : {}) },
+      on: { click: onClick },
+    });
+
+  async function run(label: string, job: () => Promise<void>): Promise<void> {
+    busy = label;
+    render();
+    let error: string | null = null;
+    try {
+      await job();
+    } catch (e) {
+      error = errorText(e);
+    }
+    busy = null;
+    controller = null;
+    render(error);
+  }
+
+  async function loadText(text: string, source: string): Promise<void> {
+    const check = checkFixtureText(text);
+    if (!check.ok) return render(check.message);
+    await run('Loading the fixture into the embedded node…', async () => {
+      let defaults: FixtureDefaults;
+      try {
+        defaults = await ctx.node().loadFixture(text);
+      } catch (e) {
+        throw new Error(`The embedded node could not load this fixture: ${errorText(e)}`);
+      }
+      loaded = { source, json: check.json, defaults };
+      const tracerConfig = fieldOf(check.json, 'tracerConfig');
+      setDraft({
+        method: 'debug_traceTransaction',
+        fields: demoFields(defaults),
+        ...(tracerConfig === undefined ? {} : { tracerConfig: JSON.stringify(tracerConfig) }),
+      });
+    });
+  }
+
+  async function importFile(): Promise<void> {
+    const file = v.file.files?.[0];
+    v.file.value = '';
+    if (!file) return;
+    if (file.size > maxFileBytes)
+      return render(
+        `${file.name} is ${(file.size / 1048576).toFixed(0)} MB: fixtures above 64 MB are not loaded`,
+      );
+    await loadText(await file.text(), file.name);
+  }
+
+  async function capture(): Promise<void> {
+    const endpoint = activeEndpoint();
+    const txHash = v.txHash.value.trim();
+    const ctl = new AbortController();
+    controller = ctl;
+    captured = null;
+    await run(`Capturing ${txHash} from ${endpoint.name}…`, async () => {
+      try {
+        const json = await captureFixtureJson(createEndpointSend(endpoint, ctl.signal), txHash);
+        const accounts = Object.keys((json.genesis as { alloc: object }).alloc).length;
+        captured = { json, txHash, from: endpoint.name, accounts };
+      } catch (e) {
+        throw new Error(`Capture from ${endpoint.name} failed: ${errorText(e)}`);
+      }
+    });
+  }
+  const downloadCaptured = () =>
+    captured && downloadText(fixtureFileName(captured.txHash), `${JSON.stringify(captured.json, null, 2)}\n`);
+  const loadCaptured = () =>
+    captured ? loadText(JSON.stringify(captured.json), `captured from ${captured.from}`) : Promise.resolve();
+
+  function traceTransaction(): void {
+    if (!loaded) return;
+    setDraft({ method: 'debug_traceTransaction', fields: { txHash: loaded.defaults.txHash } });
+    ctx.send();
+  }
+  function traceCall(): void {
+    if (!loaded) return;
+    const { call, callBlock } = loaded.defaults;
+    setDraft({
+      method: 'debug_traceCall',
+      fields: { call: JSON.stringify(call, null, 2), block: callBlock },
+    });
+    ctx.send();
+  }
+  async function backToDemo(): Promise<void> {
+    await run('Switching back to the demo chain…', async () => {
+      const demo = await ctx.node().resetToDemo();
+      loaded = null;
+      setDraft({ fields: demoFields(demo) }, false);
+    });
+  }
+
+  // A cancelled or timed-out request restarts the node worker, which then serves the demo chain again.
+  async function checkStillLoaded(): Promise<void> {
+    const f = loaded;
+    if (!f) return;
+    const d = await ctx.node().demoDefaults();
+    if (loaded !== f || (d.callBlock === f.defaults.callBlock && d.blockHash === f.defaults.blockHash))
+      return;
+    loaded = null;
+    render(
+      'The embedded node was restarted (a cancelled or timed-out request stops it) and serves the demo chain again: load the fixture again to replay it.',
+    );
+  }
+
+  v.file.addEventListener('change', () => void importFile());
+  v.txHash.addEventListener('input', () => render());
+  v.capture.addEventListener('click', () => void capture());
+  v.cancel.addEventListener('click', () => controller?.abort());
+  v.useFormHash.addEventListener('click', () => {
+    v.txHash.value = ctx.store.get().request.fields.txHash ?? '';
+    render();
+  });
+  return {
+    update(s, prev) {
+      if (!prev || s.activeEndpointId !== prev.activeEndpointId || s.endpoints !== prev.endpoints) render();
+      if (prev && s.result !== prev.result) void checkStillLoaded().catch(() => undefined);
+    },
+    dispose() {
+      controller?.abort();
+      clear(el);
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { buildRequest, serializeRequest } from '../../core/rpc/jsonRpc.ts';
+import type { RpcSend } from '../../evm/node/captureFixture.ts';
+import { sendToEndpoint } from '../../io/sendToEndpoint.ts';
+import type { Endpoint } from '../../state/appState.ts';
+import { readRpcReply } from './readRpcReply.ts';
+
+/**
+ * A `send` for captureFixtureJson over the request panel's own sending path (the embedded node's worker, HTTP(S)
+ * with basic auth, or WS(S)): one JSON-RPC call per invocation, rejecting with a plain message on any failure.
+ */
+export function createEndpointSend(endpoint: Endpoint, signal: AbortSignal): RpcSend {
+  let id = 0;
+  return async (method, params) => {
+    const request = buildRequest(method, params, 'ethereum', ++id);
+    const reply = await sendToEndpoint(endpoint, serializeRequest(request), 'application/json', signal);
+    return readRpcReply(reply, method, request.id);
+  };
+}
