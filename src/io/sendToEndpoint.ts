@@ -3,7 +3,7 @@ import type { NodeWorkerApi } from '../worker/node.worker.ts';
 import { wrap } from 'comlink';
 import type { Endpoint } from '../state/appState.ts';
 import type { TransportFailure } from '../core/rpc/transportOutcome.ts';
-import { maskEndpoint } from '../core/rpc/maskEndpoint.ts';
+import { maskEndpoint, secretMask } from '../core/rpc/maskEndpoint.ts';
 import { parseGoDuration } from '../core/rpc/parseGoDuration.ts';
 import type { RawResponse } from './parseReply.worker.ts';
 import { createWsTransport } from './transport/createWsTransport.ts';
@@ -34,6 +34,11 @@ function basicAuth(user: string, password: string): string {
   for (const b of bytes) bin += String.fromCharCode(b);
   return `Basic ${btoa(bin)}`;
 }
+
+/** Why an endpoint whose key was not kept on this device is not sent to. */
+export const forgottenKeyMessage =
+  "Not sent: the API key in this endpoint's URL was not remembered on this device. Edit the endpoint and paste " +
+  'the full URL again (tick "Remember secrets on this device" to keep it).';
 
 /** Path of the dev/preview server's forwarding route (src/devserver). */
 export const forwardPath = '/__forward';
@@ -198,6 +203,14 @@ export function sendToEndpoint(
 ): Promise<RawReply> {
   const started = performance.now();
   if (e.kind === 'embedded') return sendEmbedded(body, signal, started);
+  const url = e.preferWs && e.wsUrl ? e.wsUrl : e.url;
+  if (url.includes(secretMask))
+    return Promise.resolve({
+      kind: 'no-response',
+      reason: 'network',
+      message: forgottenKeyMessage,
+      durationMs: 0,
+    });
   return e.preferWs && e.wsUrl
     ? sendWs(e, body, contentType, signal)
     : sendHttp(e, body, contentType, signal, started);

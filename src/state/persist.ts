@@ -1,3 +1,4 @@
+import { maskEndpoint } from '../core/rpc/maskEndpoint.ts';
 import {
   createEmbeddedEndpoint,
   createRequestDraft,
@@ -78,7 +79,10 @@ export function loadState(storage: KeyValueStorage, now = Date.now()): LoadResul
   }
 }
 
-/** Writes the state; passwords are dropped unless the endpoint says "remember on this device". */
+/**
+ * Writes the state. Unless the endpoint says "remember on this device", its secrets stay in memory only: the password
+ * and user are dropped and API keys in its URLs are replaced by the mask (the user pastes the full URL again).
+ */
 export function saveState(storage: KeyValueStorage, state: Omit<SavedState, 'version'>): void {
   const saved: SavedState = {
     version: currentVersion,
@@ -87,11 +91,15 @@ export function saveState(storage: KeyValueStorage, state: Omit<SavedState, 'ver
     request: state.request,
     endpoints: state.endpoints
       .filter((e) => e.kind !== 'embedded')
-      .map((e) => (e.remember ? e : { ...e, password: '' })),
+      .map((e) => (e.remember ? e : forgetSecrets(e))),
     activeEndpointId: state.activeEndpointId,
     history: fitHistory(state.history),
   };
   storage.setItem(storageKey, JSON.stringify(saved));
+}
+
+function forgetSecrets(e: Endpoint): Endpoint {
+  return { ...e, url: maskEndpoint(e.url), wsUrl: maskEndpoint(e.wsUrl), user: '', password: '' };
 }
 
 // localStorage holds about 5 MB per origin; history entries carry whole tracers, so they get a budget.

@@ -1,4 +1,4 @@
-import { maskEndpoint, validateEndpoint } from '../../core/rpc/maskEndpoint.ts';
+import { maskEndpoint, secretMask, validateEndpoint } from '../../core/rpc/maskEndpoint.ts';
 import { createId, type AppState, type Endpoint } from '../../state/appState.ts';
 import { clear, h, type Panel } from '../dom.ts';
 
@@ -39,6 +39,9 @@ function validateForm(e: Endpoint): Record<string, string> {
     else if (!/^wss?:$/.test(ws.value.protocol))
       errors.wsUrl = 'The WebSocket URL must start with ws:// or wss://';
   }
+  const forgotten = 'The key was not remembered on this device: paste the full URL again';
+  if (e.url.includes(secretMask)) errors.url = forgotten;
+  if (e.wsUrl.includes(secretMask)) errors.wsUrl = forgotten;
   if (e.password && !e.user) errors.user = 'A password needs a user name';
   if (e.preferWs && !e.wsUrl.trim()) errors.wsUrl = 'Give a ws:// or wss:// URL to send over WebSocket';
   return errors;
@@ -141,12 +144,15 @@ export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext)
         input(
           'password',
           'Basic-auth password (optional)',
-          'Kept in memory only unless you tick the box below.',
+          'Kept in memory only unless you tick the box below (so are the user and a key in the URL).',
           'password',
         ),
         h('div', { class: 'row' }, [
           remember,
-          h('label', { text: 'Remember the password on this device', attrs: { for: 'remember-password' } }),
+          h('label', {
+            text: 'Remember secrets on this device (password, user and API key in the URL)',
+            attrs: { for: 'remember-password' },
+          }),
         ]),
         h('div', { class: 'field' }, [h('label', { text: 'Protocol' }), family]),
         h('div', { class: 'row' }, [
@@ -212,7 +218,10 @@ export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext)
                   e.kind === 'embedded'
                     ? 'runs in this page, offline'
                     : maskEndpoint(e.preferWs ? e.wsUrl : e.url) +
-                      (e.forward && !e.preferWs ? ' · via local forwarding route' : ''),
+                      (e.forward && !e.preferWs ? ' · via local forwarding route' : '') +
+                      ((e.preferWs ? e.wsUrl : e.url).includes(secretMask)
+                        ? ' · key not remembered: edit to paste it again'
+                        : ''),
               }),
               h('span', { class: 'spacer' }),
               active ? null : h('button', { text: 'Use', on: { click: () => ctx.use(e.id) } }),

@@ -58,6 +58,26 @@ describe('saved state', () => {
     expect(loadState(s).saved?.endpoints[1].forward).toBe(false);
   });
 
+  it('keeps API keys, user and password out of storage unless remembered', () => {
+    const s = createMapStorage();
+    const e = {
+      ...base.endpoints[1],
+      url: 'https://h.example/v2/SECRETKEY123?apikey=QSECRET',
+      wsUrl: 'wss://h.example/v2/SECRETKEY123',
+    };
+    saveState(s, { ...base, endpoints: [base.endpoints[0], e] });
+    const text = s.map.get(storageKey)!;
+    for (const secret of ['SECRETKEY123', 'QSECRET', 'secret', '"u"']) expect(text).not.toContain(secret);
+    const loaded = loadState(s).saved?.endpoints[1];
+    expect([loaded?.url, loaded?.wsUrl, loaded?.user]).toEqual([
+      'https://h.example/v2/••••?apikey=••••',
+      'wss://h.example/v2/••••',
+      '',
+    ]);
+    saveState(s, { ...base, endpoints: [base.endpoints[0], { ...e, remember: true }] });
+    expect(loadState(s).saved?.endpoints[1]).toEqual({ ...e, remember: true });
+  });
+
   it('keeps a remembered password', () => {
     const s = createMapStorage();
     saveState(s, { ...base, endpoints: [{ ...base.endpoints[1], remember: true }] });
