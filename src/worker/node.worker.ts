@@ -6,6 +6,9 @@ import type { EmbeddedNode, FixtureDefaults } from '../evm/node/createEmbeddedNo
 import type { DemoDefaults } from '../evm/node/demoDefaults.ts';
 import type { JsonRpcResponse } from '../evm/node/handleJsonRpc.ts';
 import { loadFixture } from '../evm/node/loadFixture.ts';
+import { acceptSandboxPort, type PortReceiver } from './sandbox/acceptSandboxPort.ts';
+import { lockDownGlobals } from './sandbox/lockDownGlobals.ts';
+import { sandboxedWorkerName } from './sandbox/sandboxProtocol.ts';
 
 export type { DemoDefaults, FixtureDefaults, JsonRpcResponse };
 
@@ -48,5 +51,10 @@ export function serve(endpoint: Endpoint): NodeWorkerApi {
 }
 
 declare const WorkerGlobalScope: unknown;
-// comlink's expose() on the Node global would throw; only a real worker serves itself.
-if (typeof WorkerGlobalScope !== 'undefined') serve(self as unknown as Endpoint);
+// comlink's expose() on the Node global would throw; only a real worker serves itself. User tracer code runs here:
+// it must find no network or storage globals, and in the sandbox iframe comlink talks over the page's port.
+if (typeof WorkerGlobalScope !== 'undefined') {
+  lockDownGlobals(self);
+  if (self.name === sandboxedWorkerName) acceptSandboxPort(self as unknown as PortReceiver, serve);
+  else serve(self as unknown as Endpoint);
+}

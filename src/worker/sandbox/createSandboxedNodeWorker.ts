@@ -1,0 +1,73 @@
+// Page side of the sandbox: starts the embedded node worker inside an opaque-origin iframe under a no-network CSP, so
+// the user tracer code it runs can read no saved endpoint or credential and send nothing anywhere.
+import { wrap, type Remote } from 'comlink';
+import type { NodeWorkerApi } from '../node.worker.ts';
+import workerUrl from '../node.worker.ts?worker&url';
+import { startSandboxedWorker, type SandboxOptions } from './startSandboxedWorker.ts';
+
+export type { SandboxOptions };
+
+/** A running embedded node: its API, when it is ready, and how to stop it. */
+export interface SandboxedNodeWorker {
+  /** The node's API; every call waits for start-up and rejects with a clear message when start-up failed. */
+  api: NodeWorkerApi;
+  /** Resolves once the worker was created in the sandbox; rejects (with an Error) when it could not be. */
+  ready: Promise<void>;
+  /** True when the worker runs in the sandbox iframe; false in the dev server's unsandboxed fallback. */
+  sandboxed: boolean;
+  /** Stops the worker and removes the iframe (safe to call twice). */
+  terminate(): void;
+}
+
+// Every call first awaits `ready`, so a failed start-up rejects calls instead of leaving them hanging.
+function gateApi(remote: Remote<NodeWorkerApi>, ready: Promise<void>): NodeWorkerApi {
+  return {
+    request: async (body) => (await ready, remote.request(body)),
+    demoDefaults: async () => (await ready, remote.demoDefaults()),
+    loadFixture: async (json) => (await ready, remote.loadFixture(json)),
+    resetToDemo: async () => (await ready, remote.resetToDemo()),
+  };
+}
+
+/** Fetches the built node worker (one self-contained script, no imports or exports) as text. */
+export async function fetchNodeWorkerCode(url: string = workerUrl): Promise<string> {
+  const res = await fetch(url, { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`could not load the embedded node's code (${url}: HTTP ${res.status})`);
+  const code = await res.text();
+  // The sandbox runs it as a classic script: a chunk that imports other chunks (or exports) cannot run there.
+  if (/^import[\s{*"']/m.test(code.slice(0, 4000)) || /^export\s*[{*]/m.test(code.slice(-4000)))
+    throw new Error(`the embedded node's code (${url}) is not one self-contained script`);
+  return code;
+}
+
+function createDirect(): SandboxedNodeWorker {
+  console.warn(
+    'Embedded node: the dev server cannot give the node worker as one self-contained script, so it runs without ' +
+      'the sandbox iframe (network and storage globals are still removed inside it). Build the app for the sandbox.',
+  );
+  const worker = new Worker(new URL('../node.worker.ts', import.meta.url), { type: 'module' });
+  const ready = Promise.resolve();
+  return {
+    api: gateApi(wrap<NodeWorkerApi>(worker), ready),
+    ready,
+    sandboxed: false,
+    terminate: () => worker.terminate(),
+  };
+}
+
+/**
+ * Starts the embedded node worker in a sandbox: a hidden `<iframe sandbox="allow-scripts">` (opaque origin) whose
+ * CSP allows no network creates the worker from a blob of the built worker code; comlink talks to it over a
+ * MessagePort. Returns at once (calls wait for start-up); `terminate()` removes the worker and the iframe.
+ * Under the Vite dev server it falls back to a direct worker and warns.
+ */
+export function createSandboxedNodeWorker(options: SandboxOptions = {}): SandboxedNodeWorker {
+  if (import.meta.env.DEV) return createDirect();
+  const sandbox = startSandboxedWorker(fetchNodeWorkerCode(), options);
+  return {
+    api: gateApi(wrap<NodeWorkerApi>(sandbox.port), sandbox.ready),
+    ready: sandbox.ready,
+    sandboxed: true,
+    terminate: sandbox.terminate,
+  };
+}
