@@ -120,7 +120,7 @@ export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Pane
       try {
         defaults = await ctx.node().loadFixture(text);
       } catch (e) {
-        throw new Error(`The embedded node could not load this fixture: ${errorText(e)}`);
+        throw new Error(`The embedded node could not load this fixture: ${errorText(e)}`, { cause: e });
       }
       loaded = { source, json: check.json, defaults };
       const tracerConfig = fieldOf(check.json, 'tracerConfig');
@@ -155,7 +155,7 @@ export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Pane
         const accounts = Object.keys((json.genesis as { alloc: object }).alloc).length;
         captured = { json, txHash, from: endpoint.name, accounts };
       } catch (e) {
-        throw new Error(`Capture from ${endpoint.name} failed: ${errorText(e)}`);
+        throw new Error(`Capture from ${endpoint.name} failed: ${errorText(e)}`, { cause: e });
       }
     });
   }
