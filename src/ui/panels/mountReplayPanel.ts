@@ -33,6 +33,8 @@ export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Pane
   let captured: { json: Record<string, unknown>; txHash: string; from: string; accounts: number } | null =
     null;
   let busy: string | null = null;
+  // Set when a fixture was just loaded: its card is scrolled into view once rendered.
+  let reveal = false;
   let controller: AbortController | null = null;
 
   const activeEndpoint = (): Endpoint => {
@@ -90,6 +92,10 @@ export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Pane
             attrs: { 'data-testid': 'replay-empty' },
           }),
     );
+    if (reveal && loaded && !busy) {
+      reveal = false;
+      v.loaded.scrollIntoView({ block: 'nearest' });
+    }
   }
   const button = (text: string, testId: string, onClick: () => void) =>
     h('button', {
@@ -123,6 +129,7 @@ export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Pane
         throw new Error(`The embedded node could not load this fixture: ${errorText(e)}`, { cause: e });
       }
       loaded = { source, json: check.json, defaults };
+      reveal = true;
       const tracerConfig = fieldOf(check.json, 'tracerConfig');
       setDraft({
         method: 'debug_traceTransaction',

@@ -29,8 +29,11 @@ export function renderLoadedFixture(f: LoadedFixture, act: LoadedFixtureActions,
     { class: 'history', attrs: { 'data-testid': 'replay-summary' } },
     rows.map((r) =>
       h('tr', {}, [
-        h('th', { text: r.label, attrs: { scope: 'row' } }),
-        h('td', { text: r.value, attrs: { 'data-summary': r.label, style: 'word-break:break-all' } }),
+        h('th', { text: r.label, attrs: { scope: 'row', style: 'white-space:nowrap' } }),
+        h('td', {
+          text: r.value,
+          attrs: { 'data-summary': r.label, style: 'word-break:break-all;font-family:var(--mono)' },
+        }),
       ]),
     ),
   );
