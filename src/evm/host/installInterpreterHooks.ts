@@ -33,7 +33,7 @@ export interface InterpreterLike {
     /** Gas forwarded by the CALL* being executed (set by its gas handler). */
     messageGasLimit?: bigint;
   };
-  common: { param(name: string): bigint };
+  common: { param(name: string): bigint; gteHardfork(hardfork: string): boolean };
   lookupOpInfo(op: number): { opcodeInfo: { fee: number; isInvalid: boolean; code: number } };
 }
 
@@ -193,11 +193,22 @@ function classifyPreLog(
   if (!err && gasErr) {
     // A static-context violation found by the gas handler is geth's post-log `write protection` fault.
     if (gasErr.error === 'static state change') return undefined;
-    err = gasErr.error === 'out of gas' ? 'out of gas' : `out of gas: ${gasErr.error}`;
+    err = gasErr.error === 'out of gas' ? outOfGasText(ip, gasLeft) : `out of gas: ${gasErr.error}`;
   }
   if (!err && !info.isInvalid && cost > gasLeft) err = 'out of gas';
   h.preLogged = err ? ip : undefined;
   return err;
+}
+
+// @ethereumjs traps a plain out-of-gas for EIP-2200's SSTORE sentry (gas left <= 2300, from Istanbul on); geth's
+// dynamic gas function fails with its own reason, wrapped as `out of gas: <reason>`. No other SSTORE gas-handler
+// failure is an out-of-gas (the charge itself fails later, in useGas).
+function outOfGasText(ip: InterpreterLike, gasLeft: bigint): string {
+  const sentry =
+    ip._runState.opCode === 0x55 &&
+    ip.common.gteHardfork('istanbul') &&
+    gasLeft <= ip.common.param('sstoreSentryEIP2200Gas');
+  return sentry ? 'out of gas: not enough gas for reentrancy sentry' : 'out of gas';
 }
 
 /**
