@@ -23,6 +23,27 @@ export function gethErrorText(error: { error?: string } | undefined, op?: number
   return byEthereumjs[text] ?? text;
 }
 
+/**
+ * The geth error string for a failed precompile at address `0x…NN` (`address` = NN) given `input`. Only texts known
+ * to be geth's are mapped (core/vm/contracts.go): out of gas, blake2f's length and final-flag errors, bn256 pairing's
+ * size error. Other failures keep @ethereumjs's text: the geth text of e.g. a bad bn256 point depends on geth's curve
+ * backend, and the generic mapping above (`value out of range` → `return data out of bounds`, `revert` → `execution
+ * reverted`) would claim an error geth never gives for a precompile.
+ */
+export function gethPrecompileErrorText(
+  address: number,
+  error: { error?: string },
+  input: Uint8Array,
+): string {
+  const text = error.error ?? String(error);
+  if (text === 'out of gas') return text;
+  // @ethereumjs says `value out of range` for both blake2f input checks.
+  if (address === 0x09 && text === 'value out of range')
+    return input.length !== 213 ? 'invalid input length' : 'invalid final flag';
+  if (address === 0x08 && text === 'invalid input length') return 'bad elliptic curve pairing size';
+  return text;
+}
+
 /** True for the ethereumjs text of REVERT. */
 export function isRevert(error: { error?: string } | undefined): boolean {
   return error?.error === 'revert';

@@ -8,7 +8,7 @@ import {
   type FailFastMessage,
   type InterpreterLike,
 } from './installInterpreterHooks.ts';
-import { gethErrorText, gethPrecheckText, isRevert } from './gethErrors.ts';
+import { gethErrorText, gethPrecheckText, gethPrecompileErrorText, isRevert } from './gethErrors.ts';
 import type { TraceRun } from './traceTypes.ts';
 import { TracerError } from './traceTypes.ts';
 
@@ -109,7 +109,12 @@ export async function runGethTrace(run: TraceRun, hooks: GethTraceHooks): Promis
     precompiles: new Set(getActivePrecompiles(vm.common).keys()),
   });
   const sm = vm.stateManager as unknown as { getNonceSync?: (a: Address) => bigint };
-  const driver = createDriver(hooks, (a) => (sm.getNonceSync ? sm.getNonceSync(a) : tx.nonce + 1n));
+  const precompiles = new Set(getActivePrecompiles(vm.common).keys());
+  const driver = createDriver(
+    hooks,
+    (a) => (sm.getNonceSync ? sm.getNonceSync(a) : tx.nonce + 1n),
+    (a) => precompiles.has(a.toString().slice(2)),
+  );
   const detach = attachObserver(vm.evm as EVM, driver.observer);
   const events = vm.evm.events as unknown as {
     on(n: string, f: (d: never) => void): void;
@@ -152,7 +157,11 @@ function effectiveTip(tx: TraceRun['tx'], baseFee: bigint | undefined): bigint {
   return (t.gasPrice ?? 0n) - (baseFee ?? 0n);
 }
 
-function createDriver(hooks: GethTraceHooks, readNonce: (a: Address) => bigint) {
+function createDriver(
+  hooks: GethTraceHooks,
+  readNonce: (a: Address) => bigint,
+  isPrecompile: (a: Address) => boolean,
+) {
   const sv: StepView = hooks.view ?? {
     ip: undefined,
     pc: 0,
@@ -279,6 +288,20 @@ function createDriver(hooks: GethTraceHooks, readNonce: (a: Address) => bigint) 
   const afterMessage = (result: AfterMessage) => {
     const { msg, isCreate } = messages.pop() ?? { msg: undefined, isCreate: false };
     const error = result.execResult.exceptionError;
+    const code = msg?.codeAddress ?? msg?.to;
+    if (msg && error && code && isPrecompile(code)) {
+      // A precompile runs no interpreter (no frameError); geth returns no output with its error.
+      frameError = undefined;
+      codeRanOk = false;
+      if (hooks.shouldStop()) return;
+      const text = gethPrecompileErrorText(
+        (code.bytes[18] << 8) | code.bytes[19],
+        error,
+        msg.data ?? new Uint8Array(0),
+      );
+      hooks.onExit(msg.depth, new Uint8Array(0), result.execResult.executionGasUsed, text, true);
+      return;
+    }
     let text = error ? (frameError ?? gethErrorText(error)) : undefined;
     // @ethereumjs reports a failed code deposit after Homestead as plain `out of gas`; geth names it.
     if (text === 'out of gas' && codeRanOk && isCreate) text = 'contract creation code storage out of gas';

@@ -3,8 +3,6 @@
  * `it.fails`, so a fix elsewhere makes them fail loudly until the entry is removed.
  */
 
-const sentryText =
-  "host: SSTORE with gas <= 2300 is reported as 'out of gas' instead of 'out of gas: not enough gas for reentrancy sentry'";
 const wholeGas =
   'JS API limit: after London ctx.gasPrice is only the tip and this tx uses its whole gas limit, so the sender pre-balance cannot be rebuilt (off by gasLimit*baseFee)';
 const authorities =
@@ -28,7 +26,7 @@ export const knownFailures: Record<string, Record<string, string>> = {
     'eip7702_deauth.json': `${authorities}; the tx runs no code after London, so the sender pre-balance uses the tip only`,
   },
   call_tracer_flat: {
-    'callcode_precompiled_throw.json': `${sentryText}; host: blake2f with a bad input length says 'return data out of bounds' instead of 'invalid input length'`,
-    'nested_create_action_gas.json': sentryText,
+    'create_oog_parity.json':
+      "template: flat-calls.js parityError lacks geth's prefix rule 'out of gas:' → 'Out of gas' (the host now gives geth's 'out of gas: not enough gas for reentrancy sentry')",
   },
 };
