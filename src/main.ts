@@ -249,4 +249,6 @@ editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => requestFea
   markers: () => monaco.editor.getModelMarkers({ resource: editor.getModel()!.uri }),
   /** True once the diagnostics shown belong to the editor's current text. */
   isChecked: () => checkedVersion === editor.getModel()?.getVersionId(),
+  /** True while a change waits for the autosave (false once it is in localStorage). */
+  savePending: () => autosave.pending(),
 };

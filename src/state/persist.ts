@@ -82,8 +82,9 @@ export function loadState(storage: KeyValueStorage, now = Date.now()): LoadResul
 /**
  * Writes the state. Unless the endpoint says "remember on this device", its secrets stay in memory only: the password
  * and user are dropped and API keys in its URLs are replaced by the mask (the user pastes the full URL again).
+ * Returns the number of characters written.
  */
-export function saveState(storage: KeyValueStorage, state: Omit<SavedState, 'version'>): void {
+export function saveState(storage: KeyValueStorage, state: Omit<SavedState, 'version'>): number {
   const saved: SavedState = {
     version: currentVersion,
     tracers: state.tracers,
@@ -95,7 +96,9 @@ export function saveState(storage: KeyValueStorage, state: Omit<SavedState, 'ver
     activeEndpointId: state.activeEndpointId,
     history: fitHistory(state.history),
   };
-  storage.setItem(storageKey, JSON.stringify(saved));
+  const text = JSON.stringify(saved);
+  storage.setItem(storageKey, text);
+  return text.length;
 }
 
 function forgetSecrets(e: Endpoint): Endpoint {

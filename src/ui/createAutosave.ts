@@ -2,20 +2,28 @@ import type { AppState } from '../state/appState.ts';
 import type { Store } from '../state/createStore.ts';
 import { saveState, type KeyValueStorage } from '../state/persist.ts';
 
-/** Saves the state shortly after each change and at once when the page is hidden or left. */
+// Saved state larger than this (a long history, large tracers) is batched instead of written on every keystroke.
+// Size, not measured time: on a busy machine a tiny save can take milliseconds and timing would make it flaky.
+const syncLimitChars = 256_000;
+
+/**
+ * Saves the state on every change, synchronously while it is small (so a closed or killed tab loses no keystroke),
+ * else shortly after the change; and at once when the page is hidden or left.
+ */
 export function createAutosave(
   store: Store<AppState>,
   storage: KeyValueStorage,
   onError: (m: string) => void,
-): { saveNow(): void; dispose(): void } {
+): { saveNow(): void; pending(): boolean; dispose(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let dirty = false;
+  let lastChars = 0;
   const flush = () => {
     clearTimeout(timer);
     if (!dirty) return;
     dirty = false;
     try {
-      saveState(storage, store.get());
+      lastChars = saveState(storage, store.get());
     } catch (e) {
       onError(`Could not save your work to this browser: ${(e as Error).message}`);
     }
@@ -32,14 +40,17 @@ export function createAutosave(
       return;
     dirty = true;
     clearTimeout(timer);
-    timer = setTimeout(flush, 300);
+    if (lastChars <= syncLimitChars) flush();
+    else timer = setTimeout(flush, 300);
   });
   const onHide = () => {
     if (document.visibilityState === 'hidden') flush();
   };
   document.addEventListener('visibilitychange', onHide);
   window.addEventListener('pagehide', flush);
+  window.addEventListener('beforeunload', flush);
   return {
+    pending: () => dirty,
     saveNow() {
       dirty = true;
       flush();
@@ -49,6 +60,7 @@ export function createAutosave(
       unsubscribe();
       document.removeEventListener('visibilitychange', onHide);
       window.removeEventListener('pagehide', flush);
+      window.removeEventListener('beforeunload', flush);
     },
   };
 }
