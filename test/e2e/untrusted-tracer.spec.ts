@@ -307,3 +307,20 @@ test('node responses and tracer results are shown as text: markup in a result ex
   expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined();
   expect(await page.getByTestId('result-json').locator('img, script').count()).toBe(0);
 });
+
+test('the app runs its embedded node in the sandbox iframe', async ({ page }) => {
+  // Passes once src/io/sendToEndpoint.ts creates the node with createSandboxedNodeWorker() (see the sandbox README).
+  test.fixme(true, 'waits for the one-line wiring in src/io/sendToEndpoint.ts (owned by the UI)');
+  await openPlayground(page);
+  await setSource(
+    page,
+    '{\n  result: function (ctx) { return String(self.origin); },\n  fault: function () {}\n}\n',
+  );
+  await page.getByRole('tab', { name: 'Request' }).click();
+  await page.getByTestId('method-select').selectOption('debug_traceCall');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('result-json')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('result-json').getByRole('button', { name: 'text' }).click();
+  await expect(page.getByTestId('result-json')).toContainText('"null"'); // self.origin: an opaque origin
+  await expect(page.locator('iframe[sandbox="allow-scripts"]')).toHaveCount(1);
+});

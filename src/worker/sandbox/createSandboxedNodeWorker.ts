@@ -3,14 +3,16 @@
 import { wrap, type Remote } from 'comlink';
 import type { NodeWorkerApi } from '../node.worker.ts';
 import workerUrl from '../node.worker.ts?worker&url';
+import { checkSelfContainedScript } from './checkSelfContainedScript.ts';
+import { gateRemote } from './gateRemote.ts';
 import { startSandboxedWorker, type SandboxOptions } from './startSandboxedWorker.ts';
 
 export type { SandboxOptions };
 
 /** A running embedded node: its API, when it is ready, and how to stop it. */
 export interface SandboxedNodeWorker {
-  /** The node's API; every call waits for start-up and rejects with a clear message when start-up failed. */
-  api: NodeWorkerApi;
+  /** The node's comlink API; every call waits for start-up and rejects with a clear message when start-up failed. */
+  api: Remote<NodeWorkerApi>;
   /** Resolves once the worker was created in the sandbox; rejects (with an Error) when it could not be. */
   ready: Promise<void>;
   /** True when the worker runs in the sandbox iframe; false in the dev server's unsandboxed fallback. */
@@ -19,24 +21,13 @@ export interface SandboxedNodeWorker {
   terminate(): void;
 }
 
-// Every call first awaits `ready`, so a failed start-up rejects calls instead of leaving them hanging.
-function gateApi(remote: Remote<NodeWorkerApi>, ready: Promise<void>): NodeWorkerApi {
-  return {
-    request: async (body) => (await ready, remote.request(body)),
-    demoDefaults: async () => (await ready, remote.demoDefaults()),
-    loadFixture: async (json) => (await ready, remote.loadFixture(json)),
-    resetToDemo: async () => (await ready, remote.resetToDemo()),
-  };
-}
-
 /** Fetches the built node worker (one self-contained script, no imports or exports) as text. */
 export async function fetchNodeWorkerCode(url: string = workerUrl): Promise<string> {
   const res = await fetch(url, { credentials: 'same-origin' });
   if (!res.ok) throw new Error(`could not load the embedded node's code (${url}: HTTP ${res.status})`);
   const code = await res.text();
-  // The sandbox runs it as a classic script: a chunk that imports other chunks (or exports) cannot run there.
-  if (/^import[\s{*"']/m.test(code.slice(0, 4000)) || /^export\s*[{*]/m.test(code.slice(-4000)))
-    throw new Error(`the embedded node's code (${url}) is not one self-contained script`);
+  const problem = checkSelfContainedScript(code, url);
+  if (problem) throw new Error(problem);
   return code;
 }
 
@@ -48,7 +39,7 @@ function createDirect(): SandboxedNodeWorker {
   const worker = new Worker(new URL('../node.worker.ts', import.meta.url), { type: 'module' });
   const ready = Promise.resolve();
   return {
-    api: gateApi(wrap<NodeWorkerApi>(worker), ready),
+    api: wrap<NodeWorkerApi>(worker),
     ready,
     sandboxed: false,
     terminate: () => worker.terminate(),
@@ -65,7 +56,7 @@ export function createSandboxedNodeWorker(options: SandboxOptions = {}): Sandbox
   if (import.meta.env.DEV) return createDirect();
   const sandbox = startSandboxedWorker(fetchNodeWorkerCode(), options);
   return {
-    api: gateApi(wrap<NodeWorkerApi>(sandbox.port), sandbox.ready),
+    api: gateRemote(wrap<NodeWorkerApi>(sandbox.port), sandbox.ready),
     ready: sandbox.ready,
     sandboxed: true,
     terminate: sandbox.terminate,
