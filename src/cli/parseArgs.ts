@@ -10,7 +10,11 @@ export interface ParsedArgs {
  * Parses `args` against the allowed option names. `flags` take no value. A lone `-` is a positional (stdin).
  * Throws {@link UsageError} for unknown options or a missing value.
  */
-export function parseArgs(args: string[], valued: readonly string[], flags: readonly string[] = []): ParsedArgs {
+export function parseArgs(
+  args: string[],
+  valued: readonly string[],
+  flags: readonly string[] = [],
+): ParsedArgs {
   const positionals: string[] = [];
   const options: Record<string, string | true> = {};
   for (let i = 0; i < args.length; i++) {
