@@ -33,6 +33,8 @@ export interface InterpreterLike {
     /** Gas forwarded by the CALL* being executed (set by its gas handler). */
     messageGasLimit?: bigint;
   };
+  /** The frame's result so far: `returnValue` = data of its RETURN/REVERT (the code a CREATE returned). */
+  _result: { returnValue?: Uint8Array };
   common: { param(name: string): bigint; gteHardfork(hardfork: string): boolean };
   lookupOpInfo(op: number): { opcodeInfo: { fee: number; isInvalid: boolean; code: number } };
 }

@@ -180,6 +180,8 @@ function createDriver(
   let frameError: string | undefined;
   // The code of the frame about to exit ran without error: a failure now is its code deposit.
   let codeRanOk = false;
+  // What the frame about to exit returned (@ethereumjs drops it from a Frontier code-deposit failure's result).
+  let returned: Uint8Array = new Uint8Array(0);
 
   const stopIfFailed = () => {
     if (hooks.shouldStop()) throw new StopTrace('tracer stopped');
@@ -217,6 +219,7 @@ function createDriver(
       frames.pop();
       frameError = undefined;
       codeRanOk = !error;
+      returned = ip._result.returnValue ?? new Uint8Array(0);
       if (!error) return;
       if (preLogged) {
         frameError = preErrorText ?? gethErrorText(error, ip._runState.opCode);
@@ -257,6 +260,7 @@ function createDriver(
   const beforeMessage = (msg: MessageLike) => {
     messages.push({ msg, isCreate: !msg.to });
     codeRanOk = false;
+    returned = new Uint8Array(0);
     if (msg.depth === 0) started = true;
     if (hooks.shouldStop()) return;
     const parent = frames[frames.length - 1];
@@ -308,7 +312,10 @@ function createDriver(
     frameError = undefined;
     codeRanOk = false;
     if (hooks.shouldStop() || !msg) return;
-    const output = error && !isRevert(error) ? new Uint8Array(0) : result.execResult.returnValue.slice();
+    let output = error && !isRevert(error) ? new Uint8Array(0) : result.execResult.returnValue.slice();
+    // Before Homestead a code deposit that cannot be paid keeps the contract (empty) and is not reverted; geth
+    // still hands the tracer the returned code as output, with ErrCodeStoreOutOfGas.
+    if (error?.error === 'code store out of gas' && isCreate) output = returned.slice();
     hooks.onExit(msg.depth, output, result.execResult.executionGasUsed, text, error !== undefined);
   };
 

@@ -10,10 +10,7 @@ const authorities =
 
 export const knownFailures: Record<string, Record<string, string>> = {
   call_tracer: {},
-  call_tracer_withLog: {
-    'frontier_create_outofstorage.json':
-      "host: ctx.output is empty after a pre-Homestead code-deposit out of gas; geth's top frame output is the returned code",
-  },
+  call_tracer_withLog: {},
   prestate_tracer: {
     '7702_delegate.json': `${authorities} (the authority's nonce is one too high)`,
     'blob_tx.json':
