@@ -32,6 +32,8 @@ export interface RunSpec {
   blockNumber?: bigint;
   baseFee?: bigint;
   coinbase?: `0x${string}`;
+  /** Block gas limit (default 30 M). */
+  blockGasLimit?: bigint;
 }
 
 /** The called contract's address. */
@@ -63,7 +65,7 @@ export async function makeRun(spec: RunSpec = {}): Promise<TraceRun> {
     {
       header: {
         number: spec.blockNumber ?? 1n,
-        gasLimit: 30_000_000n,
+        gasLimit: spec.blockGasLimit ?? 30_000_000n,
         timestamp: 1n,
         coinbase: spec.coinbase ?? addr(0),
         baseFeePerGas: spec.baseFee ?? (common.isActivatedEIP(1559) ? 0n : undefined),
