@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { openPlayground, waitChecked } from './helpers/playground.ts';
+import { createEmbeddedNode } from '../../src/evm/node/createEmbeddedNode.ts';
+import { startRpcServer } from '../../src/cli/commands/serve.ts';
+import { sendTestTransaction, startGanache } from '../helpers/nodes.ts';
+import { addEndpoint, openPlayground, setSource, waitChecked } from './helpers/playground.ts';
 
 // CI keeps shared/ next to the clone.
 const simplePath = join(
@@ -150,4 +153,71 @@ test('imports a geth tracetest fixture and reproduces its callTracer result', as
   const result = await traceResult(page, 'replay-trace-tx');
   expect([result.gasUsed, result.to]).toEqual([expected.gasUsed, expected.to]);
   await expect(page.getByTestId('result-json')).toContainText(expected.gasUsed);
+});
+
+test('captures over HTTP from a served node; a node without the needed methods gets a plain error', async ({
+  page,
+}) => {
+  const node = await createEmbeddedNode();
+  const served = await startRpcServer(node, '127.0.0.1', 0);
+  const ganache = await startGanache();
+  try {
+    // The demo chain's reverting transaction (reason `Reverter: value must be below 10`).
+    const revertTxHash = (node.demoDefaults as { revertTxHash: string }).revertTxHash;
+    await openPlayground(page);
+    await useCallTree(page);
+    await addEndpoint(page, 'Served', served.url);
+    await page.getByRole('tab', { name: 'Replay' }).click();
+    await expect(page.getByTestId('replay-endpoint')).toContainText('Served');
+    await page.getByTestId('replay-tx-hash').fill(revertTxHash);
+    await page.getByTestId('replay-capture').click();
+    await expect(page.getByTestId('replay-captured-summary')).toContainText(
+      `Captured ${revertTxHash} from Served`,
+    );
+    await page.getByTestId('replay-load-captured').click();
+    await expect(page.locator('[data-summary=Transaction]')).toHaveText(revertTxHash);
+    expect((await state(page)).endpoint).toBe('embedded');
+    const result = await traceResult(page, 'replay-trace-tx');
+    expect(result.error).toBe('execution reverted');
+    expect((result as Frame & { revertReason?: string }).revertReason).toBe(
+      'Reverter: value must be below 10',
+    );
+
+    const txHash = await sendTestTransaction(ganache.url);
+    await addEndpoint(page, 'Ganache', ganache.url);
+    await page.getByRole('tab', { name: 'Replay' }).click();
+    await page.getByTestId('replay-tx-hash').fill(txHash);
+    await page.getByTestId('replay-capture').click();
+    await expect(page.getByTestId('replay-error')).toContainText(
+      'Capture from Ganache failed: eth_getRawTransactionByHash failed:',
+    );
+    await expect(page.getByTestId('replay-error')).toContainText(
+      'Capturing needs eth_getRawTransactionByHash (the signed transaction bytes)',
+    );
+    // The fixture loaded before is still served.
+    await expect(page.getByTestId('replay-loaded')).toBeVisible();
+  } finally {
+    await served.close();
+    await ganache.stop();
+  }
+});
+
+test('says so when a cancelled trace restarted the node and the fixture is gone', async ({ page }) => {
+  await openPlayground(page);
+  await setSource(
+    page,
+    '{\n  step: function () {\n    while (true) {}\n  },\n  result: function () {\n    return 1;\n  },\n  fault: function () {}\n}\n',
+  );
+  await page.getByRole('tab', { name: 'Replay' }).click();
+  await page.getByTestId('replay-file').setInputFiles(simplePath);
+  await expect(page.getByTestId('replay-loaded')).toBeVisible();
+  await page.getByTestId('replay-trace-tx').click();
+  await expect(page.getByTestId('replay-status')).toContainText('Sending the request…');
+  await page.getByRole('tab', { name: 'Request' }).click();
+  await page.getByTestId('cancel').click();
+  await page.getByRole('tab', { name: 'Replay' }).click();
+  await expect(page.getByTestId('replay-error')).toContainText(
+    'The embedded node was restarted (a cancelled or timed-out request stops it) and serves the demo chain again',
+  );
+  await expect(page.getByTestId('replay-empty')).toBeVisible();
 });

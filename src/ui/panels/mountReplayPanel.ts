@@ -51,7 +51,13 @@ export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Pane
     v.error.textContent = error ?? '';
     v.error.hidden = !error;
     clear(v.status);
+    const tracing = ctx.store.get().inFlight !== null;
     if (busy) v.status.append(h('span', { class: 'spinner' }), ` ${busy}`);
+    else if (tracing)
+      v.status.append(
+        h('span', { class: 'spinner' }),
+        ' Sending the request… (progress and Cancel are in the Request panel; the answer opens in Result)',
+      );
     v.cancel.hidden = !controller;
     const endpoint = activeEndpoint();
     v.endpoint.textContent = `From the selected endpoint: ${endpoint.name}`;
@@ -84,7 +90,7 @@ export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Pane
         ? renderLoadedFixture(
             loaded,
             { traceTransaction, traceCall, backToDemo: () => void backToDemo() },
-            !!busy,
+            !!busy || tracing,
           )
         : h('div', {
             class: 'empty',
@@ -216,7 +222,12 @@ export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Pane
   });
   return {
     update(s, prev) {
-      if (!prev || s.activeEndpointId !== prev.activeEndpointId || s.endpoints !== prev.endpoints) render();
+      const changed =
+        !prev ||
+        s.activeEndpointId !== prev.activeEndpointId ||
+        s.endpoints !== prev.endpoints ||
+        (s.inFlight === null) !== (prev.inFlight === null);
+      if (changed) render(v.error.hidden ? null : v.error.textContent);
       if (prev && s.result !== prev.result) void checkStillLoaded().catch(() => undefined);
     },
     dispose() {

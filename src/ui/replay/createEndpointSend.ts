@@ -2,7 +2,7 @@ import { buildRequest, serializeRequest } from '../../core/rpc/jsonRpc.ts';
 import type { RpcSend } from '../../evm/node/captureFixture.ts';
 import { sendToEndpoint } from '../../io/sendToEndpoint.ts';
 import type { Endpoint } from '../../state/appState.ts';
-import { readRpcReply } from './readRpcReply.ts';
+import { checkPrestateResult, readRpcReply } from './readRpcReply.ts';
 
 /**
  * A `send` for captureFixtureJson over the request panel's own sending path (the embedded node's worker, HTTP(S)
@@ -13,6 +13,10 @@ export function createEndpointSend(endpoint: Endpoint, signal: AbortSignal): Rpc
   return async (method, params) => {
     const request = buildRequest(method, params, 'ethereum', ++id);
     const reply = await sendToEndpoint(endpoint, serializeRequest(request), 'application/json', signal);
-    return readRpcReply(reply, method, request.id);
+    const result = readRpcReply(reply, method, request.id);
+    const tracer = (params[1] as { tracer?: unknown } | undefined)?.tracer;
+    return method === 'debug_traceTransaction' && tracer === 'prestateTracer'
+      ? checkPrestateResult(result)
+      : result;
   };
 }

@@ -1,3 +1,4 @@
+import { describeValue } from '../../core/rpc/checked.ts';
 import { classifyResponse } from '../../core/rpc/classifyResponse.ts';
 import type { JsonRpcId } from '../../core/rpc/jsonRpc.ts';
 import type { TransportOutcome } from '../../core/rpc/transportOutcome.ts';
@@ -6,8 +7,8 @@ import type { RawReply } from '../../io/sendToEndpoint.ts';
 // What capturing needs from each method, said when a node lacks it.
 const needs: Record<string, string> = {
   debug_traceTransaction:
-    'capturing needs debug_traceTransaction with the built-in prestateTracer (geth, or a node that offers the debug API with it)',
-  eth_getRawTransactionByHash: 'capturing needs eth_getRawTransactionByHash (the signed transaction bytes)',
+    'Capturing needs debug_traceTransaction with the built-in prestateTracer (geth, or a node that offers the debug API with it)',
+  eth_getRawTransactionByHash: 'Capturing needs eth_getRawTransactionByHash (the signed transaction bytes)',
 };
 
 /** The sending path's reply as the transport outcome the JSON-RPC classifier reads. */
@@ -33,12 +34,35 @@ export function readRpcReply(reply: RawReply, method: string, id: JsonRpcId): un
   if (r.kind === 'ok') return r.result;
   let message = `${method} failed: ${r.message}`;
   if (r.kind === 'rpc-error' && needs[method] && isMissingFeature(r.error.category, r.error.rpcMessage))
-    message += `. ${needs[method][0].toUpperCase()}${needs[method].slice(1)}`;
+    message += `. ${needs[method]}`;
   return fail(message);
 }
 
+// Nodes word a missing method or tracer in many ways (geth, hardhat, ganache, erigon texts).
 function isMissingFeature(category: string, text: string): boolean {
-  return category === 'method-missing' || /prestateTracer|tracer.*not (found|defined|supported)/i.test(text);
+  return (
+    category === 'method-missing' ||
+    /does not exist|not (supported|available|implemented)|tracer not (found|defined)|only supports the default tracer|unknown tracer/i.test(
+      text,
+    )
+  );
+}
+
+/**
+ * Rejects a prestateTracer answer that is not a pre-state: some nodes (ganache) ignore the tracer name and answer
+ * with struct logs, which would otherwise turn into a fixture with nonsense accounts.
+ */
+export function checkPrestateResult(result: unknown): unknown {
+  const hint = needs.debug_traceTransaction;
+  if (!result || typeof result !== 'object' || Array.isArray(result))
+    return fail(
+      `debug_traceTransaction with prestateTracer gave ${describeValue(result)}, not a pre-state object. ${hint}`,
+    );
+  if ('structLogs' in result)
+    return fail(
+      `The node ignored the tracer "prestateTracer" and answered with struct logs (ganache does this), so it cannot give the pre-state. ${hint}`,
+    );
+  return result;
 }
 
 function fail(message: string): never {

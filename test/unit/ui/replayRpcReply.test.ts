@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
 import type { RawReply } from '../../../src/io/sendToEndpoint.ts';
-import { readRpcReply } from '../../../src/ui/replay/readRpcReply.ts';
+import { checkPrestateResult, readRpcReply } from '../../../src/ui/replay/readRpcReply.ts';
 
 function reply(body: string, status: number | null = 200, contentType = 'application/json'): RawReply {
   return {
@@ -82,6 +82,23 @@ describe('readRpcReply', () => {
       /^eth_chainId failed: Connection refused by 127\.0\.0\.1:9$/,
       false,
     ],
+    [
+      'hardhat: raw tx method not supported',
+      rpcError(-32004, 'Method eth_getRawTransactionByHash is not supported'),
+      'eth_getRawTransactionByHash',
+      /Method eth_getRawTransactionByHash is not supported/,
+      true,
+    ],
+    [
+      'hardhat: only the default tracer',
+      rpcError(
+        -32603,
+        'Hardhat currently only supports the default tracer, so no tracer parameter should be passed.',
+      ),
+      'debug_traceTransaction',
+      /only supports the default tracer/,
+      true,
+    ],
     ['HTTP 401', reply('unauthorized', 401, 'text/plain'), 'eth_chainId', /401/, false],
     [
       'id mismatch',
@@ -97,5 +114,44 @@ describe('readRpcReply', () => {
     expect(message.startsWith(`${method} failed: `)).toBe(true);
     expect(message).toMatch(pattern);
     expect(message.includes('Capturing needs')).toBe(hint);
+  });
+});
+
+describe('checkPrestateResult', () => {
+  const hint =
+    'Capturing needs debug_traceTransaction with the built-in prestateTracer (geth, or a node that offers the debug API with it)';
+  it.each([
+    [
+      'struct logs (ganache ignores the tracer name)',
+      { gas: '0x0', structLogs: [], returnValue: '', storage: {} },
+      'The node ignored the tracer "prestateTracer" and answered with struct logs (ganache does this), so it cannot give the pre-state. ' +
+        hint,
+    ],
+    ['null', null, `debug_traceTransaction with prestateTracer gave null, not a pre-state object. ${hint}`],
+    [
+      'a list',
+      [],
+      `debug_traceTransaction with prestateTracer gave an array, not a pre-state object. ${hint}`,
+    ],
+    [
+      'a string',
+      'x',
+      `debug_traceTransaction with prestateTracer gave the string "x", not a pre-state object. ${hint}`,
+    ],
+  ])('rejects %s', (_name, value, message) => {
+    expect(() => checkPrestateResult(value)).toThrow(message);
+  });
+
+  it('passes a real pre-state through', async () => {
+    const node = await createEmbeddedNode();
+    const txHash = (node.demoDefaults as { txHash: string }).txHash;
+    const answer = (await node.request({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'debug_traceTransaction',
+      params: [txHash, { tracer: 'prestateTracer' }],
+    })) as { result: Record<string, unknown> };
+    expect(checkPrestateResult(answer.result)).toBe(answer.result);
+    expect(Object.keys(answer.result).length).toBeGreaterThan(1);
   });
 });
