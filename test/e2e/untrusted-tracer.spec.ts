@@ -179,6 +179,7 @@ const url = ${JSON.stringify(trapUrl)};
 const settle = async (f) => { try { const v = await f(); return 'got ' + typeof v; } catch (e) { return 'threw ' + e.name; } };
 self.addEventListener('message', async (e) => {
   if (!e.data || e.data.type !== 'sandbox-port') return;
+  self.postMessage({ type: 'sandbox-worker-ready' });
   const out = {
     origin: String(self.origin),
     fetch: await settle(() => fetch(url + '/fetch')),
@@ -217,7 +218,33 @@ test('the sandbox alone (opaque origin + CSP, no lock-down) stops network and st
   expect(trapHits).toEqual([]);
 });
 
+test('a worker that fails to start rejects ready with a clear message (calls then reject too: gateRemote unit test)', async ({
+  page,
+}) => {
+  await openHarness(page);
+  const out = await page.evaluate(async () => {
+    const s = (window as any).__sandbox.startSandboxedWorker(Promise.resolve('throw new Error("boom");'));
+    const ready = await s.ready.then(
+      () => 'ready',
+      (e: Error) => e.message,
+    );
+    s.terminate();
+    return { ready, frames: document.querySelectorAll('iframe').length };
+  });
+  expect(out).toEqual({
+    ready: expect.stringMatching(/^Embedded node sandbox: The embedded node worker failed: .*boom/),
+    frames: 0,
+  });
+});
+
 test('terminate() removes the iframe mid-trace, and a new sandboxed node serves again', async ({ page }) => {
+  // Playwright sees the blob worker inside the sandbox iframe: it must really end, not just lose its iframe.
+  const workers: { url: string; closed: boolean }[] = [];
+  page.on('worker', (w) => {
+    const seen = { url: w.url(), closed: false };
+    workers.push(seen);
+    w.on('close', () => (seen.closed = true));
+  });
   await openHarness(page);
   const reply = await page.evaluate(async () => {
     const create = (window as any).__sandbox.createSandboxedNodeWorker;
@@ -256,6 +283,8 @@ test('terminate() removes the iframe mid-trace, and a new sandboxed node serves 
     framesAfterTerminate: 0,
     r: { jsonrpc: '2.0', id: 2, result: 'CALL' },
   });
+  expect(workers.map((w) => w.url.slice(0, 10))).toEqual(['blob:null/', 'blob:null/']);
+  await expect.poll(() => workers.map((w) => w.closed)).toEqual([true, true]);
 });
 
 test('start-up cost of the sandboxed node against a direct worker (informational, not asserted)', async ({

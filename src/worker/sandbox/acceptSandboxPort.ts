@@ -10,6 +10,8 @@ export interface PortReceiver {
     listener: (e: { data: unknown; ports?: readonly unknown[] }) => void,
   ): void;
   removeEventListener(type: 'message', listener: (e: { data: unknown }) => void): void;
+  /** Tells the sandbox iframe the worker is serving (it reports `sandbox-ready` to the page then). */
+  postMessage(message: unknown): void;
 }
 
 function isPortMessage(data: unknown): data is SandboxPortMessage {
@@ -21,7 +23,10 @@ function isPortMessage(data: unknown): data is SandboxPortMessage {
   );
 }
 
-/** Waits for the first `sandbox-port` message on `scope`, then calls `serve(port)` once; other messages are ignored. */
+/**
+ * Waits for the first `sandbox-port` message on `scope`, then calls `serve(port)` once and posts
+ * `{ type: 'sandbox-worker-ready' }` on `scope`; other messages are ignored.
+ */
 export function acceptSandboxPort(scope: PortReceiver, serve: (port: Endpoint) => void): void {
   const onMessage = (e: { data: unknown }) => {
     if (!isPortMessage(e.data)) return;
@@ -29,6 +34,7 @@ export function acceptSandboxPort(scope: PortReceiver, serve: (port: Endpoint) =
     const port = e.data.port;
     serve(port as unknown as Endpoint);
     port.start();
+    scope.postMessage({ type: 'sandbox-worker-ready' });
   };
   scope.addEventListener('message', onMessage);
 }

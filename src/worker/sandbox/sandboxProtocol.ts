@@ -21,3 +21,8 @@ export interface SandboxPortMessage {
   type: 'sandbox-port';
   port: MessagePort;
 }
+
+/** What the worker posts to the iframe once it serves comlink on the port. */
+export interface SandboxWorkerReadyMessage {
+  type: 'sandbox-worker-ready';
+}

@@ -43,7 +43,13 @@ describe('sandbox.html', () => {
 
   it('names the worker as node.worker.ts expects and speaks the page protocol', () => {
     expect(scripts[0][2]).toContain(`name: '${sandboxedWorkerName}'`);
-    for (const type of ['sandbox-start', 'sandbox-port', 'sandbox-ready', 'sandbox-error'])
+    for (const type of [
+      'sandbox-start',
+      'sandbox-port',
+      'sandbox-worker-ready',
+      'sandbox-ready',
+      'sandbox-error',
+    ])
       expect(scripts[0][2]).toContain(`'${type}'`);
     expect(scripts[0][2]).toContain('e.source !== parent');
   });
