@@ -5,6 +5,7 @@ import type { TracerWorkerApi } from './worker/tracer.worker.ts';
 import type { AppState } from './state/appState.ts';
 import { createInitialState, openShareHash } from './state/createInitialState.ts';
 import { createStore } from './state/createStore.ts';
+import { storageKey, type KeyValueStorage } from './state/persist.ts';
 import { encodeShareHash } from './state/shareLink.ts';
 import { createLayout, panelIds } from './ui/createLayout.ts';
 import { h, copyText, type Panel } from './ui/dom.ts';
@@ -23,7 +24,23 @@ import { mountRequestFeatures } from './ui/mountRequestFeatures.ts';
 import { mountReplayPanel } from './ui/panels/mountReplayPanel.ts'; // replay panel
 import { getEmbeddedNode } from './io/sendToEndpoint.ts'; // replay panel
 
-const initial = createInitialState(localStorage, location.hash);
+// Some browsers refuse localStorage (blocked cookies, sandboxed frames): the page still works, unsaved.
+function openStorage(): { storage: KeyValueStorage; problem: string | null } {
+  try {
+    const storage = window.localStorage;
+    storage.getItem(storageKey);
+    return { storage, problem: null };
+  } catch (e) {
+    const memory = new Map<string, string>();
+    return {
+      storage: { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) },
+      problem: `This browser does not let the playground use localStorage (${(e as Error).message}): work is kept only until the tab closes. Export tracers to keep them.`,
+    };
+  }
+}
+const opened = openStorage();
+const initial = createInitialState(opened.storage, location.hash);
+if (opened.problem) initial.state.notice = opened.problem;
 // The share link has been read: drop it from the address bar so a reload does not open it again.
 if (location.hash) history.replaceState(null, '', location.pathname + location.search);
 const store = createStore<AppState>(initial.state);
@@ -212,7 +229,7 @@ store.subscribe((s, prev) => {
   for (const p of panels) p.update(s, prev);
 });
 for (const p of panels) p.update(store.get(), null);
-const autosave = createAutosave(store, localStorage, (m) => notify(m));
+const autosave = createAutosave(store, opened.storage, (m) => notify(m));
 
 // A share link pasted into the address bar of an open playground only changes the hash.
 window.addEventListener('hashchange', () => {

@@ -51,8 +51,24 @@ const migrations: Record<number, (old: Record<string, unknown>) => Record<string
 
 /** Reads, migrates and validates the saved state. Bad data is copied aside under another key, never lost. */
 export function loadState(storage: KeyValueStorage, now = Date.now()): LoadResult {
-  const raw = storage.getItem(storageKey);
+  let raw: string | null;
+  try {
+    raw = storage.getItem(storageKey);
+  } catch (e) {
+    return {
+      saved: null,
+      notice: `This browser does not let the playground read its saved work (${(e as Error).message}); it started fresh.`,
+    };
+  }
   if (raw === null) return { saved: null, notice: null };
+  const asideKey = `${storageKey}.set-aside-${now}`;
+  const setAside = () => {
+    try {
+      storage.setItem(asideKey, raw);
+    } catch {
+      // Storage full: the message still tells the user what happened.
+    }
+  };
   try {
     let data = JSON.parse(raw) as Record<string, unknown>;
     if (!data || typeof data !== 'object') throw new Error('not an object');
@@ -64,14 +80,15 @@ export function loadState(storage: KeyValueStorage, now = Date.now()): LoadResul
       if (!step) throw new Error(`unknown version ${String(data.version)}`);
       data = step(data);
     }
-    return { saved: validateSaved(data), notice: null };
+    const { saved, dropped } = validateSaved(data);
+    if (dropped.length === 0) return { saved, notice: null };
+    setAside();
+    return {
+      saved,
+      notice: `Some saved entries could not be read and were left out (${dropped.join(', ')}); the saved work as it was is kept as "${asideKey}" in localStorage.`,
+    };
   } catch (e) {
-    const asideKey = `${storageKey}.set-aside-${now}`;
-    try {
-      storage.setItem(asideKey, raw);
-    } catch {
-      // Storage full: the message below still tells the user what happened.
-    }
+    setAside();
     return {
       saved: null,
       notice: `Your saved work could not be read (${(e as Error).message}); it was set aside as "${asideKey}" in localStorage and the playground started fresh.`,
@@ -120,30 +137,47 @@ export function fitHistory(history: HistoryEntry[]): HistoryEntry[] {
   return out;
 }
 
-function validateSaved(data: Record<string, unknown>): SavedState {
+/** Reads `items` with `read`; entries it rejects are counted instead of failing the whole saved state. */
+function readEach<T>(items: unknown[], read: (v: unknown) => T): { ok: T[]; bad: number } {
+  const ok: T[] = [];
+  let bad = 0;
+  for (const item of items) {
+    try {
+      ok.push(read(item));
+    } catch {
+      bad++;
+    }
+  }
+  return { ok, bad };
+}
+
+function validateSaved(data: Record<string, unknown>): { saved: SavedState; dropped: string[] } {
   const tracers = arrayOf(data.tracers, 'tracers').map(validateTracer);
   if (tracers.length === 0) throw new Error('no tracers');
   const activeTracerId = tracers.some((t) => t.id === data.activeTracerId)
     ? String(data.activeTracerId)
     : tracers[0].id;
-  const endpoints = [
-    createEmbeddedEndpoint(),
-    ...arrayOf(data.endpoints ?? [], 'endpoints').map(validateEndpoint),
-  ];
+  const savedEndpoints = readEach(arrayOf(data.endpoints ?? [], 'endpoints'), validateEndpoint);
+  const endpoints = [createEmbeddedEndpoint(), ...savedEndpoints.ok];
+  const historyItems = arrayOf(data.history ?? [], 'history');
+  const history = historyItems.filter(isHistoryEntry).slice(0, historyLimit);
+  const dropped: string[] = [];
+  if (savedEndpoints.bad) dropped.push(`${savedEndpoints.bad} endpoint(s)`);
+  const badHistory = historyItems.length - historyItems.filter(isHistoryEntry).length;
+  if (badHistory) dropped.push(`${badHistory} history entr${badHistory === 1 ? 'y' : 'ies'}`);
   const activeEndpointId = endpoints.some((e) => e.id === data.activeEndpointId)
     ? String(data.activeEndpointId)
     : embeddedEndpointId;
-  return {
+  const saved: SavedState = {
     version: currentVersion,
     tracers,
     activeTracerId,
     request: validateRequest(data.request),
     endpoints,
     activeEndpointId,
-    history: arrayOf(data.history ?? [], 'history')
-      .filter(isHistoryEntry)
-      .slice(0, historyLimit),
+    history,
   };
+  return { saved, dropped };
 }
 
 function arrayOf(value: unknown, what: string): unknown[] {

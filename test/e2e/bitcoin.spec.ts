@@ -37,7 +37,7 @@ test('decodes a non-verbose getrawtransaction result in the page with one click'
   await expect(page.getByTestId('result-json')).toContainText(genesisTxid);
   await expect(page.getByTestId('result-json')).toContainText('coinbase');
   await expect(page.getByTestId('result-json')).toContainText('pubkey');
-  await page.screenshot({ path: 'test-results/bitcoin-decoded.png' });
+  await page.screenshot({ path: test.info().outputPath('bitcoin-decoded.png') });
   expect(calls).toHaveLength(1);
   await page.getByTestId('decode-tx-button').click();
   await expect(page.getByTestId('result-json')).toContainText('01000000010000');

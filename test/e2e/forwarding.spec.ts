@@ -28,12 +28,12 @@ test('a node without CORS: plain words, then the opt-in forwarding route gets th
     "No response: the node is unreachable, or it does not allow this page's origin (CORS)",
   );
   await expect(page.getByTestId('result-error')).toContainText('Use the local forwarding route');
-  await page.screenshot({ path: 'test-results/forwarding-cors-error.png' });
+  await page.screenshot({ path: test.info().outputPath('forwarding-cors-error.png') });
 
   await page.getByRole('tab', { name: 'Endpoints' }).click();
   await page.locator('[data-endpoint]', { hasText: 'No CORS' }).getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel('Use the local forwarding route (dev/preview server only)').check();
-  await page.screenshot({ path: 'test-results/forwarding-form.png' });
+  await page.screenshot({ path: test.info().outputPath('forwarding-form.png') });
   await page.getByTestId('save-endpoint').click();
   await expect(page.locator('[data-endpoint]', { hasText: 'No CORS' })).toContainText(
     'via local forwarding route',

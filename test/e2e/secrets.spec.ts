@@ -107,7 +107,7 @@ test('no secret leaves the page unless the user reveals or remembers it', async 
   await page.locator('#include-credentials').check();
   const revealed = await clipboardAfter(page, 'copy-curl');
   for (const s of secrets) expect(revealed).toContain(s);
-  await page.screenshot({ path: 'test-results/secrets-ready-to-send.png' });
+  await page.screenshot({ path: test.info().outputPath('secrets-ready-to-send.png') });
 
   // After a reload the key must be pasted again; sending says so instead of calling a masked URL.
   await page.reload();
@@ -116,7 +116,7 @@ test('no secret leaves the page unless the user reveals or remembers it', async 
   await page.getByRole('tab', { name: 'Request' }).click();
   await page.getByTestId('send').click();
   await expect(page.getByTestId('result-error')).toContainText('was not remembered on this device');
-  await page.screenshot({ path: 'test-results/secrets-forgotten.png' });
+  await page.screenshot({ path: test.info().outputPath('secrets-forgotten.png') });
 });
 
 test('"remember secrets on this device" keeps them in localStorage and sending works after a reload', async ({

@@ -84,6 +84,40 @@ describe('saved state', () => {
     expect(loadState(s).saved?.endpoints[1].password).toBe('secret');
   });
 
+  it('leaves out unreadable endpoints and history entries but keeps the tracers, with a message', () => {
+    const raw = JSON.stringify({
+      version: 2,
+      tracers: base.tracers,
+      activeTracerId: 'a',
+      endpoints: [{ id: 5 }, { ...base.endpoints[1] }],
+      activeEndpointId: 'e1',
+      history: [{ id: 'h', method: 'eth_blockNumber', params: [], time: 1 }, 'junk', { id: 2 }],
+    });
+    const s = createMapStorage({ [storageKey]: raw });
+    const { saved, notice } = loadState(s, 8);
+    expect(saved?.tracers).toEqual(base.tracers);
+    expect(saved?.endpoints.map((e) => e.id)).toEqual(['embedded', 'e1']);
+    expect(saved?.history.map((h) => h.id)).toEqual(['h']);
+    expect(notice).toBe(
+      'Some saved entries could not be read and were left out (1 endpoint(s), 2 history entries); the saved work as it was is kept as "tracer-playground.set-aside-8" in localStorage.',
+    );
+    expect(s.map.get(`${storageKey}.set-aside-8`)).toBe(raw);
+  });
+
+  it('starts fresh with a message when the browser refuses storage', () => {
+    const refusing = {
+      getItem(): string | null {
+        throw new Error('The operation is insecure.');
+      },
+      setItem() {},
+    };
+    expect(loadState(refusing)).toEqual({
+      saved: null,
+      notice:
+        'This browser does not let the playground read its saved work (The operation is insecure.); it started fresh.',
+    });
+  });
+
   it('migrates version 1', () => {
     const s = createMapStorage({ [storageKey]: JSON.stringify({ version: 1, source: '{x: 1}' }) });
     const { saved } = loadState(s);
