@@ -157,7 +157,7 @@ test('imports a geth tracetest fixture and reproduces its callTracer result', as
 
 test('captures over HTTP from a served node; a node without the needed methods gets a plain error', async ({
   page,
-}) => {
+}, testInfo) => {
   const node = await createEmbeddedNode();
   const served = await startRpcServer(node, '127.0.0.1', 0);
   const ganache = await startGanache();
@@ -194,6 +194,7 @@ test('captures over HTTP from a served node; a node without the needed methods g
     await expect(page.getByTestId('replay-error')).toContainText(
       'Capturing needs eth_getRawTransactionByHash (the signed transaction bytes)',
     );
+    await page.getByTestId('panel-replay').screenshot({ path: testInfo.outputPath('replay-error.png') });
     // The fixture loaded before is still served.
     await expect(page.getByTestId('replay-loaded')).toBeVisible();
   } finally {

@@ -50,7 +50,14 @@ export function buildReplayView(): ReplayView {
   const status = h('div', { class: 'row', attrs: { 'data-testid': 'replay-status', 'aria-live': 'polite' } });
   const captured = h('div', { attrs: { 'data-testid': 'replay-captured' } });
   const loaded = h('div');
-  const error = h('div', { class: 'error', attrs: { 'data-testid': 'replay-error', role: 'alert' } });
+  const error = h('div', {
+    class: 'error',
+    attrs: {
+      'data-testid': 'replay-error',
+      role: 'alert',
+      style: 'color:var(--error);margin:4px 0 14px;white-space:pre-wrap',
+    },
+  });
   const section = (title: string, children: (Node | null)[]) =>
     h('div', { class: 'section' }, [h('h2', { text: title }), ...children]);
   const root = h('div', {}, [
