@@ -35,7 +35,11 @@ export interface InterpreterLike {
   };
   /** The frame's result so far: `returnValue` = data of its RETURN/REVERT (the code a CREATE returned). */
   _result: { returnValue?: Uint8Array };
-  common: { param(name: string): bigint; gteHardfork(hardfork: string): boolean };
+  common: {
+    param(name: string): bigint;
+    gteHardfork(hardfork: string): boolean;
+    isActivatedEIP(eip: number): boolean;
+  };
   lookupOpInfo(op: number): { opcodeInfo: { fee: number; isInvalid: boolean; code: number } };
 }
 
@@ -192,6 +196,7 @@ function classifyPreLog(
   if (!info.isInvalid) err = checkStack(rs.opCode, rs.stack._len);
   const gasErr = h.gasError;
   h.gasError = undefined;
+  if (!err && gasLeft >= BigInt(info.fee)) err = initCodeSizeError(ip);
   if (!err && gasErr) {
     // A static-context violation found by the gas handler is geth's post-log `write protection` fault.
     if (gasErr.error === 'static state change') return undefined;
@@ -211,6 +216,22 @@ function outOfGasText(ip: InterpreterLike, gasLeft: bigint): string {
     ip.common.gteHardfork('istanbul') &&
     gasLeft <= ip.common.param('sstoreSentryEIP2200Gas');
   return sentry ? 'out of gas: not enough gas for reentrancy sentry' : 'out of gas';
+}
+
+const maxMemory = 0x1fffffffe0n;
+
+// EIP-3860: geth checks the init code size in CREATE/CREATE2's dynamic gas function, after the constant charge and
+// the memory size (@ethereumjs traps it in the op itself, after the step). Offsets/sizes that overflow geth's memory
+// arithmetic fail earlier with other errors, which are left to the existing checks.
+function initCodeSizeError(ip: InterpreterLike): string | undefined {
+  const { opCode, stack } = ip._runState;
+  if (opCode !== 0xf0 && opCode !== 0xf5) return undefined;
+  const evm = ip._evm as unknown as { allowUnlimitedInitCodeSize?: boolean };
+  if (!ip.common.isActivatedEIP(3860) || evm.allowUnlimitedInitCodeSize === true) return undefined;
+  const offset = stack._store[stack._len - 2];
+  const size = stack._store[stack._len - 3];
+  if (size <= ip.common.param('maxInitCodeSize') || offset + size > maxMemory) return undefined;
+  return `out of gas: max initcode size exceeded: size ${size}`;
 }
 
 /**

@@ -200,6 +200,9 @@ function createDriver(
         // geth reports only the constant part when the constant charge itself ran out of gas.
         const fee = BigInt(ip.lookupOpInfo(rs.opCode).opcodeInfo.fee);
         if (gasLeft < fee) total = fee;
+      } else if (preError?.startsWith('out of gas: ')) {
+        // A failing dynamic gas function adds nothing to geth's cost.
+        total = BigInt(ip.lookupOpInfo(rs.opCode).opcodeInfo.fee);
       }
       // @ethereumjs keeps the gas forwarded by CALL* apart (messageGasLimit, without the stipend); geth's cost has it.
       if (isCallOp(rs.opCode) && rs.messageGasLimit !== undefined && !preError) total += rs.messageGasLimit;
