@@ -126,7 +126,7 @@ function mountTopActions(el: HTMLElement): void {
   });
   const fileInput = h('input', {
     type: 'file',
-    attrs: { accept: '.js,text/javascript', multiple: '', hidden: '' },
+    attrs: { accept: '.js,text/javascript', multiple: '', hidden: '', 'data-testid': 'import-file' },
   });
   fileInput.addEventListener('change', () => {
     if (fileInput.files) void tracers.importFiles(fileInput.files).then(() => (fileInput.value = ''));

@@ -25,7 +25,7 @@ test('renames, exports, imports and deletes tracers', async ({ page }, testInfo)
   await download.saveAs(exported);
   expect(readFileSync(exported, 'utf8')).toContain('return 42;');
 
-  await page.locator('input[type=file]').setInputFiles({
+  await page.getByTestId('import-file').setInputFiles({
     name: 'imported.js',
     mimeType: 'text/javascript',
     buffer: Buffer.from('{\n  result: function () { return "imported"; },\n  fault: function () {}\n}\n'),
