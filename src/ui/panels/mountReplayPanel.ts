@@ -50,8 +50,8 @@ export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Pane
   function render(error: string | null = null): void {
     v.error.textContent = error ?? '';
     v.error.hidden = !error;
-    clear(v.status);
     const tracing = ctx.store.get().inFlight !== null;
+    clear(v.status);
     if (busy) v.status.append(h('span', { class: 'spinner' }), ` ${busy}`);
     else if (tracing)
       v.status.append(
@@ -59,31 +59,39 @@ export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Pane
         ' Sending the request… (progress and Cancel are in the Request panel; the answer opens in Result)',
       );
     v.cancel.hidden = !controller;
+    v.file.disabled = !!busy;
+    renderCapture();
+    renderLoaded(tracing);
+  }
+
+  function renderCapture(): void {
     const endpoint = activeEndpoint();
     v.endpoint.textContent = `From the selected endpoint: ${endpoint.name}`;
     const hash = v.txHash.value.trim();
     const check = hash ? validateHash(hash, 'transaction hash') : null;
-    v.txError.textContent = check && !check.ok ? check.message : '';
     const bitcoin = endpoint.family === 'bitcoin';
+    v.txError.textContent = bitcoin
+      ? `Capturing needs an Ethereum endpoint; ${endpoint.name} is a Bitcoin-style one (choose another in the Request panel)`
+      : check && !check.ok
+        ? check.message
+        : '';
     v.capture.disabled = !!busy || !check?.ok || bitcoin;
-    v.capture.title = bitcoin
-      ? 'Capturing needs an Ethereum endpoint'
-      : 'Fetch the tx, its block and pre-state';
-    v.file.disabled = !!busy;
     clear(v.captured);
-    if (captured) {
-      v.captured.append(
-        h('div', {
-          class: 'hint',
-          text: `Captured ${captured.txHash} from ${captured.from}: ${captured.accounts} accounts in the pre-state.`,
-          attrs: { 'data-testid': 'replay-captured-summary' },
-        }),
-        h('div', { class: 'row' }, [
-          button('Download fixture (.json)', 'replay-download', downloadCaptured),
-          button('Load into the embedded node', 'replay-load-captured', () => void loadCaptured()),
-        ]),
-      );
-    }
+    if (!captured) return;
+    v.captured.append(
+      h('div', {
+        class: 'hint',
+        text: `Captured ${captured.txHash} from ${captured.from}: ${captured.accounts} accounts in the pre-state.`,
+        attrs: { 'data-testid': 'replay-captured-summary' },
+      }),
+      h('div', { class: 'row' }, [
+        button('Download fixture (.json)', 'replay-download', downloadCaptured),
+        button('Load into the embedded node', 'replay-load-captured', () => void loadCaptured()),
+      ]),
+    );
+  }
+
+  function renderLoaded(tracing: boolean): void {
     clear(v.loaded);
     v.loaded.append(
       loaded

@@ -44,6 +44,7 @@ export function buildReplayView(): ReplayView {
   const capture = h('button', {
     text: 'Capture',
     class: 'primary',
+    title: 'Fetch the transaction, its block and its pre-state (prestateTracer) from the selected endpoint',
     attrs: { 'data-testid': 'replay-capture' },
   });
   const cancel = h('button', { text: 'Cancel', attrs: { 'data-testid': 'replay-cancel' } });
