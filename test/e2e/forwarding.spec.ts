@@ -5,11 +5,15 @@ import { addEndpoint, openPlayground } from './helpers/playground.ts';
 
 let node: RunningNode;
 let proxy: RunningNginx;
+let guarded: RunningNginx;
+const auth = { user: 'fwd-user', password: 'fwd-pass-7' };
 test.beforeAll(async () => {
   node = await startGanache();
   proxy = await startNginx({ upstreamPort: node.port, cors: false });
+  guarded = await startNginx({ upstreamPort: node.port, cors: false, auth });
 });
 test.afterAll(async () => {
+  await guarded?.stop();
   await proxy?.stop();
   await node?.stop();
 });
@@ -52,4 +56,27 @@ test('a node without CORS: plain words, then the opt-in forwarding route gets th
     (window as any).__playground.store.get().endpoints.map((e: any) => [e.name, e.forward]),
   );
   expect(saved).toContainEqual(['No CORS', true]);
+});
+
+test('forwarding passes basic auth on as the Authorization header', async ({ page }) => {
+  await openPlayground(page);
+  await page.getByRole('tab', { name: 'Endpoints' }).click();
+  await page.getByTestId('add-endpoint').click();
+  await page.locator('[data-endpoint-field=name]').fill('Guarded');
+  await page.locator('[data-endpoint-field=url]').fill(guarded.url);
+  await page.locator('[data-endpoint-field=user]').fill(auth.user);
+  await page.locator('[data-endpoint-field=password]').fill('wrong');
+  await page.locator('[data-endpoint-field=forward]').check();
+  await page.getByTestId('save-endpoint').click();
+  await page.locator('[data-endpoint]', { hasText: 'Guarded' }).getByRole('button', { name: 'Use' }).click();
+  await sendBlockNumber(page);
+  await expect(page.getByTestId('result-meta')).toContainText('HTTP 401');
+
+  await page.getByRole('tab', { name: 'Endpoints' }).click();
+  await page.locator('[data-endpoint]', { hasText: 'Guarded' }).getByRole('button', { name: 'Edit' }).click();
+  await page.locator('[data-endpoint-field=password]').fill(auth.password);
+  await page.getByTestId('save-endpoint').click();
+  await sendBlockNumber(page);
+  await expect(page.getByTestId('result-meta')).toContainText('HTTP 200');
+  await expect(page.getByTestId('result-json')).toContainText('0x');
 });
