@@ -12,7 +12,11 @@ const cors = {
   'Access-Control-Allow-Methods': 'POST',
 };
 
-test('decodes a non-verbose getrawtransaction result in the page with one click', async ({ page }) => {
+test('decodes a non-verbose getrawtransaction result in the page with one click', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const calls: { method: string; params: unknown[] }[] = [];
   await page.route(`${nodeUrl}**`, async (route) => {
     if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
@@ -39,6 +43,9 @@ test('decodes a non-verbose getrawtransaction result in the page with one click'
   await expect(page.getByTestId('result-json')).toContainText('pubkey');
   await page.screenshot({ path: test.info().outputPath('bitcoin-decoded.png') });
   expect(calls).toHaveLength(1);
+  await page.getByTestId('copy-result').click();
+  const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+  expect([copied.txid, copied.size, copied.vout[0].value]).toEqual([genesisTxid, 204, 50]);
   await page.getByTestId('decode-tx-button').click();
   await expect(page.getByTestId('result-json')).toContainText('01000000010000');
 

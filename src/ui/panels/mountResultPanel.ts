@@ -22,16 +22,19 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
   const errorBox = h('div', { attrs: { 'data-testid': 'result-error' } });
   const txBox = h('div', { attrs: { 'data-testid': 'tx-errors' } });
   const copyStatus = h('span', { class: 'ok' });
+  // While a decoded transaction is shown, copy and download give it instead of the node's reply.
+  let decodedText: string | null = null;
+  const shownText = () => decodedText ?? ctx.rawText();
   const tools = h('div', { class: 'row' }, [
     h('button', {
       text: 'Copy JSON',
       attrs: { 'data-testid': 'copy-result' },
-      on: { click: async () => (copyStatus.textContent = await copyText(ctx.rawText())) },
+      on: { click: async () => (copyStatus.textContent = await copyText(shownText())) },
     }),
     h('button', {
       text: 'Download',
       attrs: { 'data-testid': 'download-result' },
-      on: { click: () => downloadText('result.json', ctx.rawText()) },
+      on: { click: () => downloadText(decodedText ? 'transaction.json' : 'result.json', shownText()) },
     }),
     copyStatus,
   ]);
@@ -121,6 +124,7 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
   // A non-verbose getrawtransaction answers with the hex only: it can be decoded here, without asking the node.
   const renderDecode = (r: ResultView | null) => {
     clear(decodeBox);
+    decodedText = null;
     const hex = r?.method === 'getrawtransaction' && typeof r.value === 'string' ? r.value : null;
     decodeBox.hidden = hex === null;
     if (hex === null) return;
@@ -134,6 +138,7 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
     button.addEventListener('click', () => {
       if (decoded) {
         decoded = false;
+        decodedText = null;
         button.textContent = 'Decode transaction';
         message.textContent = '';
         void showJson(hex);
@@ -146,6 +151,7 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
         : `Could not decode: ${d.message}`;
       if (!d.ok) return;
       decoded = true;
+      decodedText = JSON.stringify(d.value, null, 2);
       button.textContent = 'Show raw hex';
       void showJson(d.value);
     });
