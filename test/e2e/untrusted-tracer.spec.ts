@@ -335,6 +335,23 @@ test('node responses and tracer results are shown as text: markup in a result ex
   await page.waitForTimeout(500); // an injected onerror would fire once the image fails to load
   expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined();
   expect(await page.getByTestId('result-json').locator('img, script').count()).toBe(0);
+
+  // The same markup in a tracer error: the node's error message is shown as text too.
+  await setSource(
+    page,
+    '{\n  result: function () {\n    throw new Error(\'<img src=x onerror="window.__xss=3"><b>bold</b>\');\n  },\n  fault: function () {}\n}\n',
+  );
+  await page.getByRole('tab', { name: 'Request' }).click();
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('result-error')).toContainText(
+    '<img src=x onerror="window.__xss=3"><b>bold</b>',
+    {
+      timeout: 30_000,
+    },
+  );
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined();
+  expect(await page.getByTestId('result-error').locator('img, b').count()).toBe(0);
 });
 
 test('the app runs its embedded node in the sandbox iframe', async ({ page }) => {

@@ -46,6 +46,16 @@ function createDirect(): SandboxedNodeWorker {
   };
 }
 
+// Restarts (after a cancel or a hung tracer) reuse the code; a failed fetch is retried next time.
+let cachedCode: Promise<string> | null = null;
+function nodeWorkerCode(): Promise<string> {
+  cachedCode ??= fetchNodeWorkerCode().catch((err: unknown) => {
+    cachedCode = null;
+    throw err;
+  });
+  return cachedCode;
+}
+
 /**
  * Starts the embedded node worker in a sandbox: a hidden `<iframe sandbox="allow-scripts">` (opaque origin) whose
  * CSP allows no network creates the worker from a blob of the built worker code; comlink talks to it over a
@@ -54,7 +64,7 @@ function createDirect(): SandboxedNodeWorker {
  */
 export function createSandboxedNodeWorker(options: SandboxOptions = {}): SandboxedNodeWorker {
   if (import.meta.env.DEV) return createDirect();
-  const sandbox = startSandboxedWorker(fetchNodeWorkerCode(), options);
+  const sandbox = startSandboxedWorker(nodeWorkerCode(), options);
   return {
     api: gateRemote(wrap<NodeWorkerApi>(sandbox.port), sandbox.ready),
     ready: sandbox.ready,
