@@ -74,6 +74,13 @@ const callTypes: Record<number, string> = {
   0xfa: 'STATICCALL',
 };
 
+/** geth's errors of a code deposit (initNewContract after the init code returned). */
+const depositErrors = new Set([
+  'contract creation code storage out of gas',
+  'max code size exceeded',
+  'invalid code: must not begin with 0xef',
+]);
+
 /** Thrown into the EVM to stop it once the tracer has failed. */
 class StopTrace extends Error {}
 
@@ -312,13 +319,14 @@ function createDriver(
     let text = error ? (frameError ?? gethErrorText(error)) : undefined;
     // @ethereumjs reports a failed code deposit after Homestead as plain `out of gas`; geth names it.
     if (text === 'out of gas' && codeRanOk && isCreate) text = 'contract creation code storage out of gas';
+    // geth's create() hands the tracer the returned code together with a code-deposit error (the init code ran
+    // fine); @ethereumjs drops it from the result. Before Homestead the storage out-of-gas is not even reverted.
+    const depositFailed = isCreate && codeRanOk && text !== undefined && depositErrors.has(text);
     frameError = undefined;
     codeRanOk = false;
     if (hooks.shouldStop() || !msg) return;
     let output = error && !isRevert(error) ? new Uint8Array(0) : result.execResult.returnValue.slice();
-    // Before Homestead a code deposit that cannot be paid keeps the contract (empty) and is not reverted; geth
-    // still hands the tracer the returned code as output, with ErrCodeStoreOutOfGas.
-    if (error?.error === 'code store out of gas' && isCreate) output = returned.slice();
+    if (depositFailed) output = returned.slice();
     hooks.onExit(msg.depth, output, result.execResult.executionGasUsed, text, error !== undefined);
   };
 

@@ -79,7 +79,8 @@ export function createStructLoggerHooks(config: StructLoggerConfig, state: SyncS
     onExit(depth, output, _gasUsed, error) {
       if (depth !== 0) return;
       topError = error;
-      topOutput = output;
+      // geth's logger keeps return data only on success and revert (a failed code deposit hands over the code).
+      topOutput = error === undefined || error === 'execution reverted' ? output : new Uint8Array(0);
     },
     onTxEnd(used) {
       gasUsed = used;

@@ -95,7 +95,7 @@ describe('pre-log vs post-log errors', () => {
     expect(await traceWithJsTracer(run, { tracer })).toEqual([false, '0xbb', 'CALL', 50000, 7]);
   });
 
-  it('code-deposit failure: no step error, no fault; only ctx.error, empty output', async () => {
+  it('code-deposit failure: no step error, no fault; ctx.error, output = the returned code', async () => {
     // Init code returns 1000 bytes of code (200 gas each to deposit) with too little gas left for it.
     const run = await makeRun({
       to: null,
@@ -104,7 +104,9 @@ describe('pre-log vs post-log errors', () => {
     });
     const res = (await traceWithJsTracer(run, { tracer: recorder })) as string[];
     expect(res.filter((e) => /err=|fault/.test(e))).toEqual([]);
-    expect(res.at(-1)).toBe('ctx error=contract creation code storage out of gas output=0x');
+    expect(res.at(-1)).toBe(
+      `ctx error=contract creation code storage out of gas output=0x${'00'.repeat(1000)}`,
+    );
   });
 
   it('a pre-execution failure rejects with tracing failed', async () => {
