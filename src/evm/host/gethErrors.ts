@@ -23,24 +23,40 @@ export function gethErrorText(error: { error?: string } | undefined, op?: number
   return byEthereumjs[text] ?? text;
 }
 
+/** A precompile call as {@link gethPrecompileErrorText} needs it. */
+export interface PrecompileCall {
+  /** The precompile's address as a number (0x09 = blake2f). */
+  address: number;
+  input: Uint8Array;
+  /** Gas given to the precompile. */
+  gas: bigint;
+  /** The fork's gas parameters (@ethereumjs `common.param`). */
+  param(name: string): bigint;
+}
+
 /**
- * The geth error string for a failed precompile at address `0x…NN` (`address` = NN) given `input`. Only texts known
- * to be geth's are mapped (core/vm/contracts.go): out of gas, blake2f's length and final-flag errors, bn256 pairing's
- * size error. Other failures keep @ethereumjs's text: the geth text of e.g. a bad bn256 point depends on geth's curve
- * backend, and the generic mapping above (`value out of range` → `return data out of bounds`, `revert` → `execution
- * reverted`) would claim an error geth never gives for a precompile.
+ * The geth error string for a failed precompile. Only texts known to be geth's are mapped (core/vm/contracts.go):
+ * out of gas, blake2f's length and final-flag errors, bn256 pairing's size error. geth checks the gas before the
+ * input, @ethereumjs partly after it, so an input error with too little gas is geth's `out of gas`. Other failures
+ * keep @ethereumjs's text: the geth text of e.g. a bad bn256 point depends on geth's curve backend, and the generic
+ * mapping (`value out of range` → `return data out of bounds`, `revert` → `execution reverted`) would claim an
+ * error geth never gives for a precompile.
  */
-export function gethPrecompileErrorText(
-  address: number,
-  error: { error?: string },
-  input: Uint8Array,
-): string {
+export function gethPrecompileErrorText(call: PrecompileCall, error: { error?: string }): string {
   const text = error.error ?? String(error);
+  const { address, input, gas, param } = call;
   if (text === 'out of gas') return text;
   // @ethereumjs says `value out of range` for both blake2f input checks.
-  if (address === 0x09 && text === 'value out of range')
-    return input.length !== 213 ? 'invalid input length' : 'invalid final flag';
-  if (address === 0x08 && text === 'invalid input length') return 'bad elliptic curve pairing size';
+  if (address === 0x09 && text === 'value out of range') {
+    if (input.length !== 213) return 'invalid input length';
+    const rounds = BigInt(new DataView(input.buffer, input.byteOffset).getUint32(0));
+    return gas < rounds * param('blake2RoundGas') ? 'out of gas' : 'invalid final flag';
+  }
+  if (address === 0x08 && text === 'invalid input length') {
+    const pairs = BigInt(Math.floor(input.length / 192));
+    const required = param('bn254PairingGas') + pairs * param('bn254PairingWordGas');
+    return gas < required ? 'out of gas' : 'bad elliptic curve pairing size';
+  }
   return text;
 }
 

@@ -121,6 +121,7 @@ export async function runGethTrace(run: TraceRun, hooks: GethTraceHooks): Promis
     hooks,
     (a) => (sm.getNonceSync ? sm.getNonceSync(a) : tx.nonce + 1n),
     (a) => precompiles.has(a.toString().slice(2)),
+    (name) => vm.common.param(name),
   );
   const detach = attachObserver(vm.evm as EVM, driver.observer);
   const events = vm.evm.events as unknown as {
@@ -168,6 +169,7 @@ function createDriver(
   hooks: GethTraceHooks,
   readNonce: (a: Address) => bigint,
   isPrecompile: (a: Address) => boolean,
+  commonParam: (name: string) => bigint,
 ) {
   const sv: StepView = hooks.view ?? {
     ip: undefined,
@@ -308,11 +310,13 @@ function createDriver(
       frameError = undefined;
       codeRanOk = false;
       if (hooks.shouldStop()) return;
-      const text = gethPrecompileErrorText(
-        (code.bytes[18] << 8) | code.bytes[19],
-        error,
-        msg.data ?? new Uint8Array(0),
-      );
+      const call = {
+        address: (code.bytes[18] << 8) | code.bytes[19],
+        input: msg.data ?? new Uint8Array(0),
+        gas: msg.gasLimit,
+        param: commonParam,
+      };
+      const text = gethPrecompileErrorText(call, error);
       hooks.onExit(msg.depth, new Uint8Array(0), result.execResult.executionGasUsed, text, true);
       return;
     }

@@ -33,8 +33,29 @@ describe('precompile errors: geth texts where known, otherwise @ethereumjs text 
       'revert',
     ],
     ['sha256 with 10 gas', callPrecompile(2, 0).replace('GAS', 'PUSH1 10'), 'out of gas'],
+    // geth checks the required gas before the input: 1 gas per blake2f round, 45000 + 34000 per pair for pairing.
+    [
+      'blake2f, final flag 2, 0x0100 rounds with 255 gas',
+      callPrecompile(9, 213, 'PUSH1 2 PUSH1 212 MSTORE8 PUSH1 1 PUSH1 2 MSTORE8').replace('GAS', 'PUSH1 255'),
+      'out of gas',
+    ],
+    [
+      'blake2f, final flag 2, 0x0100 rounds with 256 gas',
+      callPrecompile(9, 213, 'PUSH1 2 PUSH1 212 MSTORE8 PUSH1 1 PUSH1 2 MSTORE8').replace('GAS', 'PUSH2 256'),
+      'invalid final flag',
+    ],
+    [
+      'bn256 pairing, 200 bytes with 78999 gas',
+      callPrecompile(8, 200).replace('GAS', 'PUSH3 78999'),
+      'out of gas',
+    ],
+    [
+      'bn256 pairing, 200 bytes with 79000 gas',
+      callPrecompile(8, 200).replace('GAS', 'PUSH3 79000'),
+      'bad elliptic curve pairing size',
+    ],
   ])('%s', async (_name, code, error) => {
-    const res = await record(code);
+    const res = await record(code, { gasLimit: 200_000n });
     expect(res.filter((e) => e.startsWith('exit') || e.startsWith('fault'))).toEqual([
       expect.stringMatching(new RegExp(`^exit ${error} output=0x used=\\d+$`)),
     ]);
