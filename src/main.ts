@@ -211,7 +211,7 @@ const panels: Panel<AppState>[] = [
       layout.statusbar.textContent =
         `${counts.error} errors, ${counts.warning} warnings, ${counts.info} notes · ` +
         (s.flat ? 'ready to send' : 'not ready to send') +
-        ' · Ctrl/Cmd+Enter send · Ctrl/Cmd+S save · Alt+1…6 panels · Alt+N new tracer';
+        ` · Ctrl/Cmd+Enter send · Ctrl/Cmd+S save · Alt+1…${panelIds.length} panels · Alt+N new tracer`;
     },
     dispose() {},
   },
@@ -239,7 +239,7 @@ window.addEventListener('hashchange', () => {
 });
 
 window.addEventListener('keydown', (e) => {
-  if (e.altKey && /^Digit[1-6]$/.test(e.code)) {
+  if (e.altKey && /^Digit[1-9]$/.test(e.code) && Number(e.code.slice(5)) <= panelIds.length) {
     layout.showPanel(panelIds[Number(e.code.slice(5)) - 1]);
     e.preventDefault();
   } else if ((e.ctrlKey || e.metaKey) && e.code === 'KeyS') {
