@@ -94,7 +94,7 @@ function categorize(
   ) {
     return {
       category: 'method-missing',
-      message: `The node does not offer ${m}: the debug namespace is off or the method is not exposed (${said})`,
+      message: `The node does not offer ${m}: ${missingCause(method)} (${said})`,
     };
   }
   if (/tracer not found/i.test(text)) {
@@ -164,4 +164,13 @@ export function decodeRpcError(error: unknown, method?: string): DecodedRpcError
   if (['tracer-runtime', 'tracer-syntax', 'timeout'].includes(base.category))
     return withPosition(base, rpcMessage);
   return base;
+}
+
+/** Why a method may be missing: only `debug_*` methods depend on the debug namespace being enabled. */
+function missingCause(method: string | undefined): string {
+  const ns = method?.split('_')[0];
+  if (ns === 'debug') return 'the debug namespace is off or the method is not exposed';
+  if (ns && method?.includes('_'))
+    return `the node does not implement it or does not expose the ${ns} namespace`;
+  return 'the node does not implement it or does not expose it';
 }

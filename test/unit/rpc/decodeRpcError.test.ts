@@ -139,9 +139,23 @@ describe('decodeRpcError details', () => {
     });
   });
 
-  it('names the method when the node lacks it', () => {
-    expect(decodeRpcError({ code: -32601, message: 'Method not found' }, 'debug_traceCall').message).toBe(
+  it.each([
+    [
+      'debug_traceCall',
       'The node does not offer debug_traceCall: the debug namespace is off or the method is not exposed (-32601 "Method not found")',
-    );
-  });
+    ],
+    [
+      'eth_getRawTransactionByHash',
+      'The node does not offer eth_getRawTransactionByHash: the node does not implement it or does not expose the eth namespace (-32601 "Method not found")',
+    ],
+    [
+      undefined,
+      'The node does not offer this method: the node does not implement it or does not expose it (-32601 "Method not found")',
+    ],
+  ])(
+    'names the method %s when the node lacks it, blaming the debug namespace only for debug_*',
+    (method, message) => {
+      expect(decodeRpcError({ code: -32601, message: 'Method not found' }, method).message).toBe(message);
+    },
+  );
 });
