@@ -198,9 +198,13 @@ function classifyPreLog(
   h.gasError = undefined;
   if (!err && gasLeft >= BigInt(info.fee)) err = initCodeSizeError(ip);
   if (!err && gasErr) {
-    // A static-context violation found by the gas handler is geth's post-log `write protection` fault.
-    if (gasErr.error === 'static state change') return undefined;
-    err = gasErr.error === 'out of gas' ? outOfGasText(ip, gasLeft) : `out of gas: ${gasErr.error}`;
+    // A static-context violation found by the gas handler is geth's post-log `write protection` fault, unless
+    // geth's SSTORE gas function fails first on the sentry.
+    if (gasErr.error === 'static state change') {
+      err = sentryError(ip, gasLeft);
+      if (!err) return undefined;
+    } else if (gasErr.error === 'out of gas') err = sentryError(ip, gasLeft) ?? 'out of gas';
+    else err = `out of gas: ${gasErr.error}`;
   }
   if (!err && !info.isInvalid && cost > gasLeft) err = 'out of gas';
   h.preLogged = err ? ip : undefined;
@@ -210,12 +214,12 @@ function classifyPreLog(
 // @ethereumjs traps a plain out-of-gas for EIP-2200's SSTORE sentry (gas left <= 2300, from Istanbul on); geth's
 // dynamic gas function fails with its own reason, wrapped as `out of gas: <reason>`. No other SSTORE gas-handler
 // failure is an out-of-gas (the charge itself fails later, in useGas).
-function outOfGasText(ip: InterpreterLike, gasLeft: bigint): string {
+function sentryError(ip: InterpreterLike, gasLeft: bigint): string | undefined {
   const sentry =
     ip._runState.opCode === 0x55 &&
     ip.common.gteHardfork('istanbul') &&
     gasLeft <= ip.common.param('sstoreSentryEIP2200Gas');
-  return sentry ? 'out of gas: not enough gas for reentrancy sentry' : 'out of gas';
+  return sentry ? 'out of gas: not enough gas for reentrancy sentry' : undefined;
 }
 
 const maxMemory = 0x1fffffffe0n;
