@@ -62,6 +62,10 @@
     if (error.indexOf('invalid opcode:') === 0) {
       return 'Bad instruction';
     }
+    // Dynamic gas failures carry a detail after 'out of gas: ' (e.g. the SSTORE reentrancy sentry).
+    if (error.indexOf('out of gas:') === 0) {
+      return 'Out of gas';
+    }
     if (error.indexOf('stack underflow') === 0) {
       return 'Out of stack';
     }

@@ -22,8 +22,5 @@ export const knownFailures: Record<string, Record<string, string>> = {
     'create_failed.json': wholeGas,
     'eip7702_deauth.json': `${authorities}; the tx runs no code after London, so the sender pre-balance uses the tip only`,
   },
-  call_tracer_flat: {
-    'create_oog_parity.json':
-      "template: flat-calls.js parityError lacks geth's prefix rule 'out of gas:' → 'Out of gas' (the host now gives geth's 'out of gas: not enough gas for reentrancy sentry')",
-  },
+  call_tracer_flat: {},
 };
