@@ -1,6 +1,9 @@
 import type { Remote } from 'comlink';
 import type { NodeWorkerApi } from '../worker/node.worker.ts';
-import { wrap } from 'comlink';
+import {
+  createSandboxedNodeWorker,
+  type SandboxedNodeWorker,
+} from '../worker/sandbox/createSandboxedNodeWorker.ts';
 import type { Endpoint } from '../state/appState.ts';
 import type { TransportFailure } from '../core/rpc/transportOutcome.ts';
 import { maskEndpoint, secretMask } from '../core/rpc/maskEndpoint.ts';
@@ -11,20 +14,21 @@ import { createWsTransport } from './transport/createWsTransport.ts';
 /** What sending one request gives: the response with its body as bytes, or why there is none. */
 export type RawReply = { kind: 'response'; response: RawResponse } | TransportFailure;
 
-let embedded: { worker: Worker; api: Remote<NodeWorkerApi> } | null = null;
+let embedded: SandboxedNodeWorker | null = null;
 
-/** The embedded node worker (started on first use; started again after a cancel terminated it). */
+/**
+ * The embedded node worker (started on first use; started again after a cancel terminated it). It runs in an
+ * opaque-origin sandboxed iframe with a no-network CSP, because tracer code from share links and imported files runs
+ * there (see src/worker/sandbox/README.md).
+ */
 export function getEmbeddedNode(): Remote<NodeWorkerApi> {
-  if (!embedded) {
-    const worker = new Worker(new URL('../worker/node.worker.ts', import.meta.url), { type: 'module' });
-    embedded = { worker, api: wrap<NodeWorkerApi>(worker) };
-  }
+  embedded ??= createSandboxedNodeWorker();
   return embedded.api;
 }
 
 // User tracer code runs in the node worker: a cancelled (maybe endless) trace is stopped by terminating it.
 function stopEmbeddedNode(): void {
-  embedded?.worker.terminate();
+  embedded?.terminate();
   embedded = null;
 }
 

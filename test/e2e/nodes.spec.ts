@@ -128,6 +128,10 @@ test('runs the probe on a node that rejects JavaScript tracers', async ({ page }
 
 test('stops an endless tracer on the embedded node', async ({ page }) => {
   await openPlayground(page);
+  // Wait for the demo chain's values, or the call goes to the form's example address (no code: no step at all).
+  await expect
+    .poll(() => page.evaluate(() => (window as any).__playground.store.get().request.fields.txHash ?? ''))
+    .toMatch(/^0x(?!(ab)+$)[0-9a-f]{64}$/);
   await setSource(
     page,
     '{\n  step: function (log, db) {\n    while (true) {}\n  },\n  result: function () { return 1; },\n  fault: function () {}\n}\n',

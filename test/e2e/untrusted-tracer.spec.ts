@@ -356,7 +356,6 @@ test('node responses and tracer results are shown as text: markup in a result ex
 
 test('the app runs its embedded node in the sandbox iframe', async ({ page }) => {
   // Passes once src/io/sendToEndpoint.ts creates the node with createSandboxedNodeWorker() (see the sandbox README).
-  test.fixme(true, 'waits for the one-line wiring in src/io/sendToEndpoint.ts (owned by the UI)');
   await openPlayground(page);
   await setSource(
     page,
