@@ -1,7 +1,15 @@
-// Parses and classifies JSON-RPC replies off the main thread; only a summary (or a small value) comes back.
+// Parses and classifies JSON-RPC replies off the main thread; only a summary (or a small value) comes back. A large
+// result stays here as a lazy tree; the page asks for the rows it shows over a MessagePort given with the summary.
 import { expose, transfer, type Endpoint } from 'comlink';
 import type { ClassifyOptions } from '../core/rpc/classifyResponse.ts';
-import { summarizeReply, type ReplySummary } from './summarizeReply.ts';
+import {
+  createResultTree,
+  type ResultTree,
+  type TreeMatch,
+  type TreePath,
+  type TreeRow,
+} from '../ui/result/createResultTree.ts';
+import { summarizeReplyKeepingValue, type ReplySummary } from './summarizeReply.ts';
 
 /** A response as received, with its body still as bytes. */
 export interface RawResponse {
@@ -13,14 +21,56 @@ export interface RawResponse {
 
 /** The reply parser worker's contract. */
 export interface ParseReplyApi {
-  /** Decodes the UTF-8 body, classifies the reply and summarizes it; the body bytes are handed back (transferred). */
+  /**
+   * Decodes the UTF-8 body, classifies the reply and summarizes it; the body bytes are handed back (transferred).
+   * A large result's summary carries `tree`, a port answering {@link ResultTreeApi}.
+   */
   parse(response: RawResponse, options: ClassifyOptions): { summary: ReplySummary; body: ArrayBuffer };
+}
+
+/** What the page may ask about a large result's tree (over `summary.tree.port`). */
+export interface ResultTreeApi {
+  size(): number;
+  rows(start: number, count: number): TreeRow[];
+  /** Expands, collapses (open given) or toggles a node; returns the new row count. */
+  toggle(path: TreePath, open?: boolean): number;
+  indexOf(path: TreePath): number;
+  /** Next node whose key or scalar value contains the text (case-insensitive); its ancestors get expanded. */
+  findNext(query: string): TreeMatch | null;
+  /** The value at a path as pretty-printed JSON. */
+  valueText(path: TreePath): string;
+}
+
+// Only the newest large result is kept: a 50 MB reply parses to a few hundred MB of objects.
+let current: { tree: ResultTree; port: MessagePort } | null = null;
+const replacedMessage = 'This result was replaced by a newer one: send the request again to browse it.';
+
+function serveTree(value: unknown): { port: MessagePort; size: number } {
+  current?.port.close();
+  const tree = createResultTree(value);
+  const channel = new MessageChannel();
+  const mine = { tree, port: channel.port1 };
+  current = mine;
+  const live = (): ResultTree => {
+    if (current !== mine) throw new Error(replacedMessage);
+    return tree;
+  };
+  const api: ResultTreeApi = {
+    size: () => live().size(),
+    rows: (start, count) => live().rows(start, Math.min(count, 500)),
+    toggle: (path, open) => live().toggle(path, open),
+    indexOf: (path) => live().indexOf(path),
+    findNext: (query) => live().findNext(query),
+    valueText: (path) => live().valueText(path),
+  };
+  expose(api, channel.port1);
+  return { port: channel.port2, size: tree.size() };
 }
 
 const api: ParseReplyApi = {
   parse(response, options) {
     const bodyText = new TextDecoder().decode(response.body);
-    const summary = summarizeReply(
+    const out = summarizeReplyKeepingValue(
       {
         kind: 'response',
         status: response.status,
@@ -31,7 +81,10 @@ const api: ParseReplyApi = {
       },
       options,
     );
-    return transfer({ summary, body: response.body }, [response.body]);
+    if (!('largeValue' in out))
+      return transfer({ summary: out.summary, body: response.body }, [response.body]);
+    const tree = serveTree(out.largeValue);
+    return transfer({ summary: { ...out.summary, tree }, body: response.body }, [response.body, tree.port]);
   },
 };
 

@@ -11,24 +11,47 @@ export interface ReplySummary {
   sizeBytes: number;
   /** The result when small enough to send to the page. */
   value?: unknown;
-  /** Pretty-printed start of a large result. */
+  /** The start of a large result's raw text (shown only if its tree cannot be). */
   preview?: string;
-  /** Per-transaction errors of a block trace. */
-  txErrors: { txHash: string; error: string }[];
+  /** A large result's tree, kept in the parser worker: the page asks it for the rows it shows. */
+  tree?: ResultTreeHandle;
+  /** Per-transaction errors of a block trace (`index`: the transaction's position in the result array). */
+  txErrors: { txHash: string; error: string; index: number }[];
   /** Raw error detail (node text, body preview). */
   detail?: string;
   /** For tracer errors, the node's error text (what mapNodeErrorToSource reads). */
   tracerErrorText?: string;
 }
 
-/** Replies above this many bytes are shown as a preview (the whole text stays downloadable). */
+/** Where the page reaches a large result's tree (see ResultTreeApi in parseReply.worker.ts). */
+export interface ResultTreeHandle {
+  /** A comlink endpoint answering ResultTreeApi for this result only. */
+  port: MessagePort;
+  /** Rows visible at first (the root expanded). */
+  size: number;
+}
+
+/** Replies above this many bytes are shown as a lazy tree kept in the worker (the whole text stays downloadable). */
 export const largeReplyBytes = 2_000_000;
-// Laying out more text than this in the page costs a long main-thread task.
-const previewChars = 60_000;
+const previewChars = 2_000;
 
 /** Classifies an outcome (in a worker for large replies) and keeps only what the page should receive. */
 export function summarizeReply(outcome: TransportOutcome, options: ClassifyOptions = {}): ReplySummary {
-  const r = classifyResponse(outcome, options);
+  return summarizeReplyKeepingValue(outcome, options).summary;
+}
+
+/** Like summarizeReply, and also gives a large result's parsed value (which the summary leaves out). */
+export function summarizeReplyKeepingValue(
+  outcome: TransportOutcome,
+  options: ClassifyOptions = {},
+): { summary: ReplySummary; largeValue?: unknown } {
+  return summarizeClassified(classifyResponse(outcome, options), outcome);
+}
+
+function summarizeClassified(
+  r: RpcResult,
+  outcome: TransportOutcome,
+): { summary: ReplySummary; largeValue?: unknown } {
   const base = {
     kind: r.kind,
     message: r.message,
@@ -41,23 +64,25 @@ export function summarizeReply(outcome: TransportOutcome, options: ClassifyOptio
     const txErrors = r.txErrors.map((t) => ({
       txHash: t.txHash ?? `transaction #${t.index}`,
       error: t.error.message,
+      index: t.index,
     }));
-    if (r.sizeBytes <= largeReplyBytes) return { ...base, txErrors, value: r.result };
-    const pretty = JSON.stringify(r.result, null, 2) ?? 'null';
-    const preview =
-      pretty.length > previewChars
-        ? pretty.slice(0, previewChars) + '\n… (preview cut here: download for the whole result)'
-        : pretty;
-    return { ...base, txErrors, preview };
+    if (r.sizeBytes <= largeReplyBytes) return { summary: { ...base, txErrors, value: r.result } };
+    // Pretty-printing 50 MB would cost seconds: the preview is the raw text's start, the tree shows the rest.
+    const text = outcome.kind === 'response' ? outcome.bodyText : '';
+    const preview = text.slice(0, previewChars) + (text.length > previewChars ? '…' : '');
+    return { summary: { ...base, txErrors, preview }, largeValue: r.result };
   }
   if (r.kind === 'rpc-error') {
     const tracerError = /^tracer-/.test(r.error.category) || r.error.category === 'timeout';
     return {
-      ...base,
-      detail: r.error.rpcMessage,
-      tracerErrorText: tracerError ? r.error.rpcMessage : undefined,
+      summary: {
+        ...base,
+        detail: r.error.rpcMessage,
+        tracerErrorText: tracerError ? r.error.rpcMessage : undefined,
+      },
     };
   }
-  if (r.kind === 'http-error' || r.kind === 'invalid-json') return { ...base, detail: r.bodyPreview };
-  return base;
+  if (r.kind === 'http-error' || r.kind === 'invalid-json')
+    return { summary: { ...base, detail: r.bodyPreview } };
+  return { summary: base };
 }

@@ -2,6 +2,9 @@ import 'vanilla-jsoneditor/themes/jse-theme-dark.css';
 import type { AppState, ResultView } from '../../state/appState.ts';
 import { decodeRawTransaction } from '../../core/bitcoin/decodeRawTransaction.ts';
 import { clear, copyText, downloadText, h, type Panel } from '../dom.ts';
+import { wrap } from 'comlink';
+import type { ResultTreeApi } from '../../io/parseReply.worker.ts';
+import { mountVirtualTree, type VirtualTreeView } from '../result/mountVirtualTree.ts';
 
 /** What the result panel needs: the full reply text for copy and download (kept outside the store). */
 export interface ResultPanelContext {
@@ -48,7 +51,20 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
     class: 'empty',
     text: 'No result yet. Send a request from the Request panel (Ctrl/Cmd+Enter).',
   });
-  el.append(empty, meta, errorBox, txBox, tools, decodeBox, host, preview);
+  // A large result: a virtual tree whose rows come from the parser worker.
+  const treeHost = h('div', { attrs: { 'data-testid': 'result-large' } });
+  el.append(empty, meta, errorBox, txBox, tools, decodeBox, host, treeHost, preview);
+  let treeView: VirtualTreeView | null = null;
+  let treePort: MessagePort | null = null;
+  const showTree = (r: ResultView | null) => {
+    if (r?.tree?.port === treePort) return;
+    treeView?.dispose();
+    treePort?.close();
+    treeView = null;
+    treePort = r?.tree?.port ?? null;
+    treeHost.hidden = !r?.tree;
+    if (r?.tree) treeView = mountVirtualTree(treeHost, wrap<ResultTreeApi>(r.tree.port), r.tree.size);
+  };
   // The viewer follows the system theme like the rest of the page.
   const dark = matchMedia('(prefers-color-scheme: dark)');
   const applyTheme = () => host.classList.toggle('jse-theme-dark', dark.matches);
@@ -75,8 +91,10 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
     clear(txBox);
     tools.hidden = r === null || (r.value === undefined && !r.preview);
     host.hidden = r === null || r.value === undefined;
-    preview.hidden = !r?.preview;
-    preview.textContent = r?.preview ?? '';
+    // The raw-text preview only stands in when there is no tree to show.
+    preview.hidden = !r?.preview || !!r.tree;
+    preview.textContent = r?.preview && !r.tree ? r.preview : '';
+    showTree(r);
     if (!r) return;
     if (r.httpStatus !== undefined)
       meta.append(
@@ -87,8 +105,10 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
     if (r.preview)
       meta.append(
         h('span', {
-          class: 'sev-warning',
-          text: 'Large result: showing a preview; download for the whole JSON.',
+          class: 'hint',
+          text: r.tree
+            ? 'Large result: browsed in place (rows load as you scroll); Download gives the whole JSON.'
+            : 'Large result: showing the start of the text; download for the whole JSON.',
         }),
       );
     if (r.kind !== 'ok')
@@ -106,7 +126,18 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
       );
     if (r.txErrors.length) {
       const list = h('ul');
-      for (const t of r.txErrors) list.append(h('li', { text: `${t.txHash}: ${t.error}` }));
+      for (const t of r.txErrors.slice(0, 200)) {
+        const show = r.tree
+          ? h('button', {
+              text: 'Show',
+              title: 'Show this transaction in the result tree',
+              attrs: { 'data-testid': 'tx-error-show' },
+              on: { click: () => void treeView?.reveal([t.index, 'error']) },
+            })
+          : null;
+        list.append(h('li', {}, [`${t.txHash}: ${t.error} `, show]));
+      }
+      if (r.txErrors.length > 200) list.append(h('li', { text: `… and ${r.txErrors.length - 200} more` }));
       txBox.append(
         h('div', { class: 'tx-errors', attrs: { role: 'alert' } }, [
           h('strong', {
@@ -166,6 +197,7 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
     dispose() {
       dark.removeEventListener('change', applyTheme);
       jsonEditor?.destroy();
+      showTree(null);
       clear(el);
     },
   };

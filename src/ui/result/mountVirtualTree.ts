@@ -1,0 +1,241 @@
+import './resultTree.css';
+import type { Remote } from 'comlink';
+import type { ResultTreeApi } from '../../io/parseReply.worker.ts';
+import { copyText, h } from '../dom.ts';
+import { formatPath, type TreePath, type TreeRow } from './createResultTree.ts';
+
+/** The large-result tree on the page: what it offers besides the DOM it manages. */
+export interface VirtualTreeView {
+  /** Expands the ancestors of `path`, scrolls to it and selects it. */
+  reveal(path: TreePath): Promise<void>;
+  dispose(): void;
+}
+
+/** Pixel height of one row (fixed: row positions are computed, never measured). */
+export const treeRowHeight = 20;
+// Rows kept above and below the visible ones, so a short scroll shows rows that are already there.
+const overscan = 12;
+const indentPx = 14;
+
+/**
+ * Shows a large result as a virtual list: only the visible rows (~50) exist in the DOM; the rows come from the
+ * tree kept in the parser worker. Expand/collapse, keyboard navigation, search, copy of the selected value.
+ */
+export function mountVirtualTree(
+  el: HTMLElement,
+  tree: Remote<ResultTreeApi>,
+  initialSize: number,
+): VirtualTreeView {
+  let size = initialSize;
+  let rows: TreeRow[] = [];
+  let first = 0;
+  let selected: string | null = null;
+  let seq = 0;
+  let disposed = false;
+  const status = h('span', { attrs: { 'data-testid': 'tree-status', 'aria-live': 'polite' } });
+  const pathLabel = h('span', { class: 'vtree-path', attrs: { 'data-testid': 'tree-path' } });
+  const search = h('input', {
+    type: 'search',
+    placeholder: 'Find in keys and values',
+    attrs: { 'aria-label': 'Find in the result', 'data-testid': 'tree-search' },
+  });
+  const findButton = h('button', { text: 'Find next', attrs: { 'data-testid': 'tree-find' } });
+  const copyButton = h('button', {
+    text: 'Copy value',
+    title: 'Copy the selected node as JSON',
+    attrs: { 'data-testid': 'tree-copy' },
+  });
+  const spacer = h('div');
+  const layer = h('div', { class: 'vtree-layer' });
+  const viewport = h(
+    'div',
+    { class: 'vtree', attrs: { role: 'tree', tabindex: '0', 'data-testid': 'result-tree' } },
+    [spacer, layer],
+  );
+  el.append(
+    h('div', { class: 'vtree-tools' }, [search, findButton, copyButton, pathLabel, status]),
+    viewport,
+  );
+
+  const fail = (e: unknown) => {
+    if (!disposed) status.textContent = (e as Error).message;
+  };
+  const setSize = (n: number) => {
+    size = n;
+    spacer.style.height = `${n * treeRowHeight}px`;
+  };
+
+  const paint = () => {
+    layer.style.transform = `translateY(${first * treeRowHeight}px)`;
+    while (layer.children.length < rows.length) layer.append(createRowElement());
+    while (layer.children.length > rows.length) layer.lastElementChild!.remove();
+    rows.forEach((r, i) => fillRow(layer.children[i] as HTMLElement, r, first + i, selected));
+  };
+
+  // One request at a time; a scroll during a request asks again for where the view is then.
+  let inFlight = false;
+  let again = false;
+  const load = async () => {
+    if (inFlight) return void (again = true);
+    inFlight = true;
+    const mine = ++seq;
+    const start = Math.max(0, Math.floor(viewport.scrollTop / treeRowHeight) - overscan);
+    const count = Math.ceil((viewport.clientHeight || 480) / treeRowHeight) + 2 * overscan;
+    try {
+      const got = await tree.rows(start, count);
+      if (mine === seq && !disposed) [rows, first] = [got, start];
+      paint();
+    } catch (e) {
+      fail(e);
+    } finally {
+      inFlight = false;
+      if (again && !disposed) [again] = [false, void load()];
+    }
+  };
+  let frame = 0;
+  const schedule = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => void load());
+  };
+  viewport.addEventListener('scroll', schedule, { passive: true });
+
+  const select = (path: TreePath) => {
+    selected = JSON.stringify(path);
+    pathLabel.textContent = formatPath(path);
+    paint();
+  };
+  const toggle = async (path: TreePath, open?: boolean) => {
+    try {
+      setSize(await tree.toggle(path, open));
+      await load();
+    } catch (e) {
+      fail(e);
+    }
+  };
+  const scrollToIndex = (index: number) => {
+    const top = index * treeRowHeight;
+    const height = viewport.clientHeight || 480;
+    if (top < viewport.scrollTop || top + treeRowHeight > viewport.scrollTop + height)
+      viewport.scrollTop = Math.max(0, top - height / 2);
+  };
+
+  layer.addEventListener('click', (e) => {
+    const rowEl = (e.target as HTMLElement).closest<HTMLElement>('.vtree-row');
+    const row = rowEl && rows[Number(rowEl.dataset.index) - first];
+    if (!row) return;
+    select(row.path);
+    if (row.childCount > 0 && (e.target as HTMLElement).classList.contains('vtree-toggle'))
+      void toggle(row.path);
+  });
+  layer.addEventListener('dblclick', (e) => {
+    const rowEl = (e.target as HTMLElement).closest<HTMLElement>('.vtree-row');
+    const row = rowEl && rows[Number(rowEl.dataset.index) - first];
+    if (row && row.childCount > 0) void toggle(row.path);
+  });
+  viewport.addEventListener('keydown', (e) => void onKey(e));
+
+  async function onKey(e: KeyboardEvent): Promise<void> {
+    const at = rows.findIndex((r) => JSON.stringify(r.path) === selected);
+    const row = at >= 0 ? rows[at] : undefined;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const index = Math.min(
+        size - 1,
+        Math.max(0, (at >= 0 ? first + at : first) + (e.key === 'ArrowDown' ? 1 : -1)),
+      );
+      scrollToIndex(index);
+      await load();
+      const next = rows[index - first];
+      if (next) select(next.path);
+    } else if (
+      row &&
+      row.childCount > 0 &&
+      (e.key === 'ArrowRight' || e.key === 'ArrowLeft' || e.key === 'Enter')
+    ) {
+      e.preventDefault();
+      await toggle(row.path, e.key === 'Enter' ? undefined : e.key === 'ArrowRight');
+    }
+  }
+
+  const reveal = async (path: TreePath) => {
+    try {
+      for (let d = 0; d < path.length; d++) await tree.toggle(path.slice(0, d), true);
+      setSize(await tree.size());
+      const index = await tree.indexOf(path);
+      select(path);
+      if (index >= 0) scrollToIndex(index);
+      await load();
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const findNext = async () => {
+    const query = search.value.trim();
+    if (!query) return;
+    status.textContent = 'Searching…';
+    try {
+      const hit = await tree.findNext(query);
+      if (!hit) return void (status.textContent = `No match for "${query}"`);
+      setSize(await tree.size());
+      select(hit.path);
+      scrollToIndex(hit.index);
+      await load();
+      status.textContent = `Found at ${formatPath(hit.path)}${hit.wrapped ? ' (searched again from the top)' : ''}`;
+    } catch (e) {
+      fail(e);
+    }
+  };
+  findButton.addEventListener('click', () => void findNext());
+  search.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') void findNext();
+  });
+  copyButton.addEventListener('click', async () => {
+    if (!selected) return void (status.textContent = 'Select a row first');
+    try {
+      status.textContent = await copyText(await tree.valueText(JSON.parse(selected) as TreePath));
+    } catch (e) {
+      fail(e);
+    }
+  });
+
+  setSize(initialSize);
+  void load();
+  return {
+    reveal,
+    dispose() {
+      disposed = true;
+      cancelAnimationFrame(frame);
+      el.replaceChildren();
+    },
+  };
+}
+
+function createRowElement(): HTMLElement {
+  return h('div', { class: 'vtree-row', attrs: { role: 'treeitem' } }, [
+    h('span', { class: 'vtree-toggle' }),
+    h('span', { class: 'vtree-key' }),
+    h('span'),
+    h('span', { class: 'vtree-count' }),
+  ]);
+}
+
+function fillRow(el: HTMLElement, r: TreeRow, index: number, selected: string | null): void {
+  const [toggle, key, value, count] = Array.from(el.children) as HTMLElement[];
+  el.dataset.index = String(index);
+  el.style.paddingLeft = `${r.depth * indentPx}px`;
+  el.setAttribute('aria-level', String(r.depth + 1));
+  el.setAttribute('aria-selected', String(JSON.stringify(r.path) === selected));
+  if (r.childCount > 0) el.setAttribute('aria-expanded', String(r.expanded));
+  else el.removeAttribute('aria-expanded');
+  toggle.textContent = r.childCount > 0 ? (r.expanded ? '▾' : '▸') : '';
+  key.textContent = r.key === null ? '' : `${typeof r.key === 'number' ? r.key : JSON.stringify(r.key)}: `;
+  const container = r.kind === 'object' || r.kind === 'array';
+  value.className = `vtree-${r.kind}`;
+  value.textContent = container && r.expanded ? (r.kind === 'array' ? '[' : '{') : r.preview;
+  count.textContent =
+    container && r.expanded
+      ? ` ${r.kind === 'array' ? r.childCount + ' items' : r.childCount + ' keys'}`
+      : '';
+  el.title = r.preview;
+}
