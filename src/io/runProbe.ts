@@ -4,6 +4,7 @@ import { serializeRequest } from '../core/rpc/jsonRpc.ts';
 import { probeNode, type JsTracingSupport } from '../core/rpc/probe.ts';
 import type { Endpoint, ProbeView } from '../state/appState.ts';
 import { sendToEndpoint } from './sendToEndpoint.ts';
+import { toTransportOutcome } from './toTransportOutcome.ts';
 
 const verdictTitles: Record<JsTracingSupport, string> = {
   supported: 'JavaScript tracers run on this node',
@@ -23,16 +24,7 @@ async function sendOutcome(endpoint: Endpoint, request: JsonRpcRequest): Promise
     contentType,
     AbortSignal.timeout(30_000),
   );
-  if (reply.kind === 'no-response') return reply;
-  const r = reply.response;
-  return {
-    kind: 'response',
-    status: r.status,
-    headers: r.headers,
-    bodyText: new TextDecoder().decode(r.body),
-    durationMs: r.durationMs,
-    sizeBytes: r.body.byteLength,
-  };
+  return toTransportOutcome(reply);
 }
 
 /** Probes an endpoint for JavaScript-tracer support and returns the report card's content. */

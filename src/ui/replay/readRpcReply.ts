@@ -1,8 +1,8 @@
 import { describeValue } from '../../core/rpc/checked.ts';
 import { classifyResponse } from '../../core/rpc/classifyResponse.ts';
 import type { JsonRpcId } from '../../core/rpc/jsonRpc.ts';
-import type { TransportOutcome } from '../../core/rpc/transportOutcome.ts';
 import type { RawReply } from '../../io/sendToEndpoint.ts';
+import { toTransportOutcome } from '../../io/toTransportOutcome.ts';
 
 // What capturing needs from each method, said when a node lacks it.
 const needs: Record<string, string> = {
@@ -11,19 +11,7 @@ const needs: Record<string, string> = {
   eth_getRawTransactionByHash: 'Capturing needs eth_getRawTransactionByHash (the signed transaction bytes)',
 };
 
-/** The sending path's reply as the transport outcome the JSON-RPC classifier reads. */
-export function toTransportOutcome(reply: RawReply): TransportOutcome {
-  if (reply.kind === 'no-response') return reply;
-  const r = reply.response;
-  return {
-    kind: 'response',
-    status: r.status,
-    headers: r.headers,
-    bodyText: new TextDecoder().decode(r.body),
-    durationMs: r.durationMs,
-    sizeBytes: r.body.byteLength,
-  };
-}
+export { toTransportOutcome };
 
 /**
  * The result of one JSON-RPC call made while capturing, or an Error naming the method and saying plainly what went
