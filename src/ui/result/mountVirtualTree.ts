@@ -112,6 +112,9 @@ export function mountVirtualTree(
       fail(e);
     }
   };
+  // The panel around the tree scrolls too: bring the selected row into the window, not only into the tree.
+  const showSelected = () =>
+    layer.querySelector('[aria-selected=true]')?.scrollIntoView({ block: 'nearest' });
   const scrollToIndex = (index: number) => {
     const top = index * treeRowHeight;
     const height = viewport.clientHeight || 480;
@@ -165,6 +168,7 @@ export function mountVirtualTree(
       select(path);
       if (index >= 0) scrollToIndex(index);
       await load();
+      showSelected();
     } catch (e) {
       fail(e);
     }
@@ -181,6 +185,7 @@ export function mountVirtualTree(
       select(hit.path);
       scrollToIndex(hit.index);
       await load();
+      showSelected();
       status.textContent = `Found at ${formatPath(hit.path)}${hit.wrapped ? ' (searched again from the top)' : ''}`;
     } catch (e) {
       fail(e);
@@ -229,13 +234,12 @@ function fillRow(el: HTMLElement, r: TreeRow, index: number, selected: string | 
   if (r.childCount > 0) el.setAttribute('aria-expanded', String(r.expanded));
   else el.removeAttribute('aria-expanded');
   toggle.textContent = r.childCount > 0 ? (r.expanded ? '▾' : '▸') : '';
-  key.textContent = r.key === null ? '' : `${typeof r.key === 'number' ? r.key : JSON.stringify(r.key)}: `;
-  const container = r.kind === 'object' || r.kind === 'array';
+  const plainKey = typeof r.key === 'number' || /^[\w$]+$/.test(r.key ?? '');
+  key.textContent = r.key === null ? '' : `${plainKey ? r.key : JSON.stringify(r.key)}: `;
+  // An open object lists its keys below: its row shows only how many.
+  const openObject = r.kind === 'object' && r.expanded;
   value.className = `vtree-${r.kind}`;
-  value.textContent = container && r.expanded ? (r.kind === 'array' ? '[' : '{') : r.preview;
-  count.textContent =
-    container && r.expanded
-      ? ` ${r.kind === 'array' ? r.childCount + ' items' : r.childCount + ' keys'}`
-      : '';
+  value.textContent = openObject ? '{' : r.preview;
+  count.textContent = openObject ? `${r.childCount} ${r.childCount === 1 ? 'key' : 'keys'}}` : '';
   el.title = r.preview;
 }
