@@ -41,19 +41,24 @@ export interface ResultTreeApi {
   valueText(path: TreePath): string;
 }
 
-// Only the newest large result is kept: a 50 MB reply parses to a few hundred MB of objects.
-let current: { tree: ResultTree; port: MessagePort } | null = null;
+// Only the newest large result is kept: a 50 MB reply parses to a few hundred MB of objects. A replaced tree's port
+// stays open (the page closes its end) and answers with a clear error instead of never answering.
+let current: { tree: ResultTree | null } | null = null;
 const replacedMessage = 'This result was replaced by a newer one: send the request again to browse it.';
 
+function releaseTree(): void {
+  if (current) current.tree = null;
+  current = null;
+}
+
 function serveTree(value: unknown): { port: MessagePort; size: number } {
-  current?.port.close();
-  const tree = createResultTree(value);
-  const channel = new MessageChannel();
-  const mine = { tree, port: channel.port1 };
+  releaseTree();
+  const mine: { tree: ResultTree | null } = { tree: createResultTree(value) };
   current = mine;
+  const channel = new MessageChannel();
   const live = (): ResultTree => {
-    if (current !== mine) throw new Error(replacedMessage);
-    return tree;
+    if (!mine.tree) throw new Error(replacedMessage);
+    return mine.tree;
   };
   const api: ResultTreeApi = {
     size: () => live().size(),
@@ -64,7 +69,7 @@ function serveTree(value: unknown): { port: MessagePort; size: number } {
     valueText: (path) => live().valueText(path),
   };
   expose(api, channel.port1);
-  return { port: channel.port2, size: tree.size() };
+  return { port: channel.port2, size: live().size() };
 }
 
 const api: ParseReplyApi = {
@@ -88,5 +93,10 @@ const api: ParseReplyApi = {
   },
 };
 
+/** Answers {@link ParseReplyApi} on `endpoint` (the worker's global scope; a MessagePort in tests). */
+export function serveParseReply(endpoint: Endpoint): void {
+  expose(api, endpoint);
+}
+
 declare const WorkerGlobalScope: unknown;
-if (typeof WorkerGlobalScope !== 'undefined') expose(api, self as unknown as Endpoint);
+if (typeof WorkerGlobalScope !== 'undefined') serveParseReply(self as unknown as Endpoint);
