@@ -132,6 +132,16 @@ describe('createResultTree search and values', () => {
     expect(t.findNext('')).toBeNull();
   });
 
+  it('takes the query literally and matches numbers, booleans and null as printed', () => {
+    const t = createResultTree({ 'a.b': 'x(y', n: 1.5e21, f: false, z: null, s: 'axb' });
+    expect(t.findNext('a.b')?.path).toEqual(['a.b']);
+    expect(t.findNext('a.b')?.path).toEqual(['a.b']); // only one: '.' is not a wildcard
+    expect(t.findNext('(')?.path).toEqual(['a.b']);
+    expect(t.findNext('e+21')?.path).toEqual(['n']);
+    expect(t.findNext('FALSE')?.path).toEqual(['f']);
+    expect(t.findNext('null')?.path).toEqual(['z']);
+  });
+
   it('gives the value at a path as JSON, with a clear error for a missing path', () => {
     const t = createResultTree(block);
     expect(t.valueText([1])).toBe('{\n  "txHash": "0xbb",\n  "error": "TypeError: boom"\n}');
