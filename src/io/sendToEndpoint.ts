@@ -68,12 +68,15 @@ async function sendHttp(
   if (e.user) headers.Authorization = basicAuth(e.user, e.password);
   // The route on the server this page came from passes the request on: same origin, so no CORS in the way.
   if (e.forward) headers['X-Forward-To'] = e.url;
+  const limitMs = httpLimitMs(body);
+  const timer = limitMs === null ? null : AbortSignal.timeout(limitMs);
   try {
     const res = await fetch(e.forward ? forwardPath : e.url, {
       method: 'POST',
       headers,
       body,
-      signal,
+      // The limit covers reading the body too: a node that sends headers and then stalls is abandoned as well.
+      signal: timer ? AbortSignal.any([signal, timer]) : signal,
       credentials: 'omit',
       cache: 'no-store',
     });
@@ -88,6 +91,13 @@ async function sendHttp(
     const durationMs = performance.now() - started;
     if (signal.aborted) return { kind: 'no-response', reason: 'aborted', message: 'Cancelled', durationMs };
     const where = e.forward ? `the forwarding route ${forwardPath}` : maskEndpoint(e.url);
+    if (timer?.aborted)
+      return {
+        kind: 'no-response',
+        reason: 'timeout',
+        message: `No complete answer from ${maskEndpoint(e.url)} within ${(limitMs ?? 0) / 1000} s (the tracer timeout plus a margin); the request was abandoned`,
+        durationMs,
+      };
     return {
       kind: 'no-response',
       reason: 'network',
@@ -167,6 +177,21 @@ export function watchdogMs(body: string): number {
   const parsed = typeof timeout === 'string' ? parseGoDuration(timeout) : null;
   const ms = parsed?.ok ? Number(parsed.value / 1_000_000n) : 5_000;
   return Math.max(0, ms) + watchdogMarginMs;
+}
+
+/**
+ * How long the page waits for an HTTP node: {@link watchdogMs} (the request's timeout plus a margin), or no limit
+ * for block traces, where geth applies the timeout to each transaction (the user cancels those).
+ */
+export function httpLimitMs(body: string): number | null {
+  let method: unknown;
+  try {
+    method = (JSON.parse(body) as { method?: unknown }).method;
+  } catch {
+    method = undefined;
+  }
+  if (typeof method === 'string' && method.startsWith('debug_traceBlock')) return null;
+  return watchdogMs(body);
 }
 
 async function sendWs(

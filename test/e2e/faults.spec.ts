@@ -24,12 +24,21 @@ interface Row {
   phrase: string | RegExp;
   /** Where the message shows: the error box, or (for an answer that is not an error) the meta line. */
   where?: 'result-error' | 'result-meta';
-  /** Cancel the request after this many ms (the page has no HTTP time limit; the user cancels a hang). */
+  /** Cancel the request after this many ms. */
   cancelAfterMs?: number;
+  /** The tracer timeout typed in the form (the page waits for it plus a 10 s margin). */
+  timeout?: string;
 }
 
 const rows: Row[] = [
   { name: 'connection refused', fault: null, phrase: 'No response: the node is unreachable' },
+  {
+    name: 'hang past the time limit',
+    fault: 'hang',
+    timeout: '1s',
+    phrase:
+      /No complete answer from http:\/\/127\.0\.0\.1:\d+\/hang within 11 s \(the tracer timeout plus a margin\); the request was abandoned/,
+  },
   { name: 'hang, cancelled', fault: 'hang', phrase: 'Cancelled', cancelAfterMs: 1500 },
   { name: 'HTML 502 page', fault: 'html-502', phrase: /HTTP 502.*HTML page \("502 Bad Gateway"\)/ },
   { name: 'non-JSON', fault: 'non-json', phrase: 'The response is not valid JSON' },
@@ -89,6 +98,7 @@ for (const row of rows) {
     await page.getByRole('tab', { name: 'Request' }).click();
     await page.getByTestId('method-select').selectOption('debug_traceTransaction');
     await page.locator('[data-field=txHash]').fill(txHash);
+    await page.locator('[data-field=timeout]').fill(row.timeout ?? '');
     await expect(page.getByTestId('send')).toBeEnabled();
     await page.getByTestId('send').click();
     if (row.cancelAfterMs) {
@@ -110,7 +120,9 @@ for (const row of rows) {
   });
 }
 
-test('the faults give pairwise distinct messages in the page', () => {
+test('the faults give pairwise distinct messages in the page', async () => {
+  await test.info().attach('messages', { body: JSON.stringify(Object.fromEntries(shown), null, 2) });
+  if (process.env.DUMP_FAULT_MESSAGES) console.log(JSON.stringify(Object.fromEntries(shown), null, 2));
   // Runs after the table (one worker, file order); a fault whose test failed is missing and fails this too.
   expect([...shown.keys()].sort()).toEqual(rows.map((r) => r.name).sort());
   const texts = [...shown.values()];

@@ -43,8 +43,17 @@ const valid: Record<Method, Record<string, string>> = {
   getrawtransaction: { txid: 'ab'.repeat(32), verbose: 'true', blockhash: 'cd'.repeat(32) },
 };
 
+/** Valid raw params (the "Raw params" mode) per method. */
+const validRaw: Partial<Record<Method, string>> = {
+  debug_traceTransaction: JSON.stringify([hash]),
+  debug_traceBlockByNumber: '["latest"]',
+  getrawtransaction: JSON.stringify(['ab'.repeat(32), true]),
+};
+
 interface Row {
   method: Method;
+  /** True: the field is in the "Raw params" mode. */
+  raw?: boolean;
   field: string;
   input: string;
   /** The message at the field, as the core validators word it. */
@@ -320,16 +329,72 @@ const rows: Row[] = [
     input: 'yes',
     message: 'verbose must be true or false (or verbosity 0, 1, 2), got the string "yes"',
   },
+  // an empty optional param before a filled one (params are positional)
+  {
+    method: 'getrawtransaction',
+    field: 'verbose',
+    input: '',
+    message: 'verbose is empty; fill it or clear blockhash',
+  },
+  // raw params: the same checks as the fields, by position
+  {
+    method: 'debug_traceTransaction',
+    raw: true,
+    field: 'raw',
+    input: '["0x12"]',
+    message: 'params[0]: txHash must be 32 bytes (0x + 64 hex digits), got 1 byte',
+  },
+  {
+    method: 'debug_traceTransaction',
+    raw: true,
+    field: 'raw',
+    input: '[]',
+    message: 'params[0]: missing txHash (transaction hash, 0x + 64 hex digits)',
+  },
+  {
+    method: 'debug_traceTransaction',
+    raw: true,
+    field: 'raw',
+    input: JSON.stringify([hash, { tracer: '{}' }]),
+    message:
+      'params[1]: debug_traceTransaction takes at most 1 param here: leave out the options object, it is built from the tracer, tracerConfig and timeout',
+  },
+  {
+    method: 'debug_traceBlockByNumber',
+    raw: true,
+    field: 'raw',
+    input: '["Latest"]',
+    message: 'params[0]: block tag must be lower case: latest',
+  },
+  {
+    method: 'debug_traceBlockByNumber',
+    raw: true,
+    field: 'raw',
+    input: '{"block":"latest"}',
+    message: 'params must be a JSON array such as ["latest"]',
+  },
+  {
+    method: 'getrawtransaction',
+    raw: true,
+    field: 'raw',
+    input: JSON.stringify(['ab'.repeat(32), 'yes']),
+    message: 'params[1]: verbose must be true or false (or verbosity 0, 1, 2), got the string "yes"',
+  },
+  { method: 'getrawtransaction', raw: true, field: 'raw', input: '["ab"', message: /^not valid JSON: ./ },
 ];
 
 /** Opens the page on the echo endpoint with `method` chosen and every field valid. */
-async function openForm(page: Page, method: Method): Promise<void> {
+async function openForm(page: Page, method: Method, raw = false): Promise<void> {
   await openPlayground(page);
   await addEndpoint(page, 'Echo', proxy.url);
   await page.getByRole('tab', { name: 'Request' }).click();
   await page.getByTestId('method-select').selectOption(method);
   for (const [field, value] of Object.entries(valid[method]))
     await page.locator(`[data-field=${field}]`).fill(value);
+  if (raw) {
+    await page.getByTestId('raw-mode').check();
+    await page.locator('[data-field=raw]').fill(validRaw[method] ?? '');
+  }
   await expect(page.getByTestId('send')).toBeEnabled();
 }
 
@@ -337,7 +402,7 @@ rows.forEach((row, i) => {
   test(`#${i} ${row.method} ${row.field} refuses ${JSON.stringify(row.input).slice(0, 48)}`, async ({
     page,
   }) => {
-    await openForm(page, row.method);
+    await openForm(page, row.method, row.raw);
     const input = page.locator(`[data-field=${row.field}]`);
     await input.fill(row.input);
     const error = page.locator(`[data-error-for=${row.field}]`);
@@ -368,5 +433,19 @@ for (const method of Object.keys(valid) as Method[]) {
     await page.getByTestId('send').click();
     await expect.poll(() => server.requests.length).toBe(before + 1);
     expect(JSON.parse(server.requests[before].body).method).toBe(method);
+  });
+}
+
+for (const method of Object.keys(validRaw) as Method[]) {
+  test(`${method} with valid raw params is sent once`, async ({ page }) => {
+    await openForm(page, method, true);
+    const before = server.requests.length;
+    await page.getByTestId('send').click();
+    await expect.poll(() => server.requests.length).toBe(before + 1);
+    const sent = JSON.parse(server.requests[before].body) as { method: string; params: unknown[] };
+    expect(sent.method).toBe(method);
+    expect(sent.params.slice(0, JSON.parse(validRaw[method] ?? '[]').length)).toEqual(
+      JSON.parse(validRaw[method] ?? '[]'),
+    );
   });
 }

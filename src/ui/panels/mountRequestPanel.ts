@@ -20,10 +20,16 @@ interface FieldView {
   validate(text: string): string | null;
 }
 
-function paramValidator(method: MethodId, index: number) {
-  const p = methods[method].params[index];
+function paramValidator(method: MethodId, index: number, fields: () => Record<string, string>) {
+  const spec = methods[method];
+  const p = spec.params[index];
   return (text: string): string | null => {
-    if (text.trim() === '') return p.required ? `${p.name} is required` : null;
+    if (text.trim() === '') {
+      if (p.required) return `${p.name} is required`;
+      // Params are positional: an empty optional one cannot be left out while a later one is filled.
+      const later = spec.params.slice(index + 1).find((q) => (fields()[q.name] ?? '').trim() !== '');
+      return later ? `${p.name} is empty; fill it or clear ${later.name}` : null;
+    }
     const parsed = parseFieldText(p.name, text);
     if (!parsed.ok) return `${p.name} is ${parsed.message}`;
     const errors = p.check(parsed.value, p.name);
@@ -48,10 +54,16 @@ function jsonValidator(text: string): string | null {
   }
 }
 
-function rawValidator(text: string): string | null {
-  const err = jsonValidator(text);
-  if (err) return err;
-  return Array.isArray(JSON.parse(text || 'null')) ? null : 'params must be a JSON array such as ["latest"]';
+function rawValidator(method: MethodId) {
+  return (text: string): string | null => {
+    const err = jsonValidator(text);
+    if (err) return err;
+    const params: unknown = JSON.parse(text || 'null');
+    if (!Array.isArray(params)) return 'params must be a JSON array such as ["latest"]';
+    // The same checks as the form's fields, so a malformed raw param is refused here, not only on send.
+    const built = methods[method].buildParams(params);
+    return built.ok ? null : built.errors.map((e) => `${e.path}: ${e.message}`).join('; ');
+  };
 }
 
 /** The typed request form: endpoint, method, one validated field per param, tracing options, send/cancel. */
@@ -141,15 +153,21 @@ export function mountRequestPanel(el: HTMLElement, ctx: RequestPanelContext): Pa
         'The params array without the tracing options object (it is built from the tracer, tracerConfig and timeout).',
         true,
         d.rawParams,
-        rawValidator,
+        rawValidator(d.method),
         (t) => ctx.setDraft({ rawParams: t }),
       );
     else
       spec.params.forEach((p, i) => {
         const multiline = p.name === 'call';
         const hint = `${p.description}${p.required ? '' : ' (optional)'} — e.g. ${JSON.stringify(p.example)}`;
-        addField(p.name, p.name, hint, multiline, d.fields[p.name] ?? '', paramValidator(d.method, i), (t) =>
-          ctx.setDraft({ fields: { ...currentFields, [p.name]: t } }),
+        addField(
+          p.name,
+          p.name,
+          hint,
+          multiline,
+          d.fields[p.name] ?? '',
+          paramValidator(d.method, i, () => currentFields),
+          (t) => ctx.setDraft({ fields: { ...currentFields, [p.name]: t } }),
         );
       });
     if (spec.takesTraceOptions) {
