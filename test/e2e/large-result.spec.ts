@@ -138,6 +138,13 @@ test('browses a 50 MB block trace while the page stays interactive', async ({ pa
   await expect(hit).toContainText(needle);
   await page.screenshot({ path: test.info().outputPath('3-found.png') });
 
+  // Scrolling to the end shows the last transaction.
+  await tree.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(tree.locator('.vtree-row').last()).toContainText('59: {txHash');
+  const [rowBox, treeBox] = [await tree.locator('.vtree-row').last().boundingBox(), await tree.boundingBox()];
+  expect(rowBox!.y).toBeGreaterThanOrEqual(treeBox!.y);
+  expect(rowBox!.y + rowBox!.height).toBeLessThanOrEqual(treeBox!.y + treeBox!.height + 1);
+
   // Scrolling far keeps the DOM small and shows the rows at that place.
   await tree.evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
   await expect(tree.locator('.vtree-row').first()).toHaveAttribute('data-index', /\d{4,}/);

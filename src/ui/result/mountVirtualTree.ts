@@ -16,6 +16,9 @@ export const treeRowHeight = 20;
 // Rows kept above and below the visible ones, so a short scroll shows rows that are already there.
 const overscan = 12;
 const indentPx = 14;
+// Browsers cap an element's height (Chromium near 33.5 million px): beyond this the scrollbar is scaled, and a pixel
+// of scrolling moves more than a pixel of rows.
+const maxSpacerPx = 15_000_000;
 
 /**
  * Shows a large result as a virtual list: only the visible rows (~50) exist in the DOM; the rows come from the
@@ -62,11 +65,29 @@ export function mountVirtualTree(
   };
   const setSize = (n: number) => {
     size = n;
-    spacer.style.height = `${n * treeRowHeight}px`;
+    spacer.style.height = `${Math.min(n * treeRowHeight, maxSpacerPx)}px`;
   };
 
+  // Which row sits at the top for a scroll position, and back: one row per treeRowHeight pixels, except for very
+  // long trees where the scroll range maps proportionally onto the rows (see maxSpacerPx).
+  const scaled = () => size * treeRowHeight > maxSpacerPx;
+  const ranges = () => {
+    const height = viewport.clientHeight || 480;
+    return { scroll: Math.max(1, maxSpacerPx - height), rows: Math.max(1, size - height / treeRowHeight) };
+  };
+  const topRow = () => {
+    if (!scaled()) return viewport.scrollTop / treeRowHeight;
+    const r = ranges();
+    return (viewport.scrollTop / r.scroll) * r.rows;
+  };
+  const rowTop = (index: number) => {
+    if (!scaled()) return index * treeRowHeight;
+    const r = ranges();
+    return (index / r.rows) * r.scroll;
+  };
   const paint = () => {
-    layer.style.transform = `translateY(${first * treeRowHeight}px)`;
+    const offset = viewport.scrollTop - (topRow() - first) * treeRowHeight;
+    layer.style.transform = `translateY(${Math.max(0, offset)}px)`;
     while (layer.children.length < rows.length) layer.append(createRowElement());
     while (layer.children.length > rows.length) layer.lastElementChild!.remove();
     rows.forEach((r, i) => fillRow(layer.children[i] as HTMLElement, r, first + i, selected));
@@ -79,7 +100,7 @@ export function mountVirtualTree(
     if (inFlight) return void (again = true);
     inFlight = true;
     const mine = ++seq;
-    const start = Math.max(0, Math.floor(viewport.scrollTop / treeRowHeight) - overscan);
+    const start = Math.max(0, Math.floor(topRow()) - overscan);
     const count = Math.ceil((viewport.clientHeight || 480) / treeRowHeight) + 2 * overscan;
     try {
       const got = await tree.rows(start, count);
@@ -116,10 +137,10 @@ export function mountVirtualTree(
   const showSelected = () =>
     layer.querySelector('[aria-selected=true]')?.scrollIntoView({ block: 'nearest' });
   const scrollToIndex = (index: number) => {
-    const top = index * treeRowHeight;
-    const height = viewport.clientHeight || 480;
-    if (top < viewport.scrollTop || top + treeRowHeight > viewport.scrollTop + height)
-      viewport.scrollTop = Math.max(0, top - height / 2);
+    const visibleRows = (viewport.clientHeight || 480) / treeRowHeight;
+    const top = topRow();
+    if (index < top || index + 1 > top + visibleRows)
+      viewport.scrollTop = rowTop(Math.max(0, index - visibleRows / 2));
   };
 
   layer.addEventListener('click', (e) => {
