@@ -4,6 +4,7 @@ import { defaultProfile, type Profile } from '../profile.ts';
 import { describeSyntaxError, printable } from './describeSyntaxError.ts';
 import { describeConstruct } from './es5Rules.ts';
 import { findConstructs } from './findConstructs.ts';
+import { parseEs5Fast, type FastParse } from './parseEs5Fast.ts';
 import { parseGoal, skipTrivia, type GoalParse } from './parseGoal.ts';
 import { scanBrackets } from './scanBrackets.ts';
 import { createTokenList } from './tokenList.ts';
@@ -40,6 +41,13 @@ export interface Es5Result {
  */
 const maxNestingDepth = 256;
 
+/**
+ * Deepest nesting the one-pass ES5 parse takes on. Deeper code (never seen in real tracers) takes the full check,
+ * which measures the depth before parsing: an ES5 parse near the stack limit of a small worker stack can exhaust
+ * memory instead of throwing.
+ */
+const fastPathMaxDepth = 64;
+
 const emptyMessage =
   'The tracer is empty: expected an object literal such as {result: function(ctx, db) {…}, fault: function(log, db) {}}';
 
@@ -71,7 +79,23 @@ function constructDiagnostics(
   return out;
 }
 
+/** The result for a source {@link parseEs5Fast} accepted: valid ES5, nothing to report. */
+function fastResult(fast: FastParse): Es5Result {
+  const result: Es5Result = {
+    diagnostics: [],
+    goal: fast.goal,
+    ast: fast.ast as unknown as Expression | Program,
+    es5Valid: true,
+    comments: fast.comments.map((c) => ({ type: c.type, value: c.value, start: c.start, end: c.end })),
+  };
+  if (fast.expressionEnd !== undefined) result.expressionEnd = fast.expressionEnd;
+  return result;
+}
+
 function run(source: string, profile: Profile): Es5Result {
+  // Most tracers are valid ES5: one parse answers for them; everything else takes the full check below.
+  const fast = parseEs5Fast(source, fastPathMaxDepth);
+  if (fast) return fastResult(fast);
   const index = createLineIndex(source);
   const brackets = scanBrackets(source, source.length, maxNestingDepth);
   if (brackets.overLimitAt >= 0) {
