@@ -3,6 +3,7 @@ import type { Remote } from 'comlink';
 import type { ResultTreeApi } from '../../io/parseReply.worker.ts';
 import { copyText, h } from '../dom.ts';
 import { formatPath, type TreePath, type TreeRow } from './createResultTree.ts';
+import { createRowElement, fillRow } from './renderTreeRow.ts';
 
 /** The large-result tree on the page: what it offers besides the DOM it manages. */
 export interface VirtualTreeView {
@@ -15,7 +16,6 @@ export interface VirtualTreeView {
 export const treeRowHeight = 20;
 // Rows kept above and below the visible ones, so a short scroll shows rows that are already there.
 const overscan = 12;
-const indentPx = 14;
 // Browsers cap an element's height (Chromium near 33.5 million px): beyond this the scrollbar is scaled, and a pixel
 // of scrolling moves more than a pixel of rows.
 const maxSpacerPx = 15_000_000;
@@ -235,32 +235,4 @@ export function mountVirtualTree(
       el.replaceChildren();
     },
   };
-}
-
-function createRowElement(): HTMLElement {
-  return h('div', { class: 'vtree-row', attrs: { role: 'treeitem' } }, [
-    h('span', { class: 'vtree-toggle' }),
-    h('span', { class: 'vtree-key' }),
-    h('span'),
-    h('span', { class: 'vtree-count' }),
-  ]);
-}
-
-function fillRow(el: HTMLElement, r: TreeRow, index: number, selected: string | null): void {
-  const [toggle, key, value, count] = Array.from(el.children) as HTMLElement[];
-  el.dataset.index = String(index);
-  el.style.paddingLeft = `${r.depth * indentPx}px`;
-  el.setAttribute('aria-level', String(r.depth + 1));
-  el.setAttribute('aria-selected', String(JSON.stringify(r.path) === selected));
-  if (r.childCount > 0) el.setAttribute('aria-expanded', String(r.expanded));
-  else el.removeAttribute('aria-expanded');
-  toggle.textContent = r.childCount > 0 ? (r.expanded ? '▾' : '▸') : '';
-  const plainKey = typeof r.key === 'number' || /^[\w$]+$/.test(r.key ?? '');
-  key.textContent = r.key === null ? '' : `${plainKey ? r.key : JSON.stringify(r.key)}: `;
-  // An open object lists its keys below: its row shows only how many.
-  const openObject = r.kind === 'object' && r.expanded;
-  value.className = `vtree-${r.kind}`;
-  value.textContent = openObject ? '{' : r.preview;
-  count.textContent = openObject ? `${r.childCount} ${r.childCount === 1 ? 'key' : 'keys'}}` : '';
-  el.title = r.preview;
 }
