@@ -1,7 +1,7 @@
 import type * as estree from 'estree';
 import { hookParams } from './apiModel.ts';
 import { collectMemberCalls, type MemberCalls } from './collectMemberCalls.ts';
-import { childNodes, isFunctionNode, propertyKeyName, type AnyNode } from './walkNodes.ts';
+import { appendChildNodes, isFunctionNode, propertyKeyName, type AnyNode } from './walkNodes.ts';
 
 /** A name declared in a function. */
 export interface Declaration {
@@ -44,6 +44,8 @@ export function analyzeTracer(object: AnyNode & estree.ObjectExpression): Tracer
   const functions = new Map<estree.Node, FunctionInfo>();
   const assigned: { name: string; fn: FunctionInfo | null }[] = [];
   const stack: NodeVisit[] = [{ node: object, parent: null, fn: null }];
+  // One scratch array for every node's children: this walk runs over the whole tracer on every check.
+  const children: AnyNode[] = [];
   while (stack.length > 0) {
     const visit = stack.pop() as NodeVisit;
     visits.push(visit);
@@ -55,7 +57,8 @@ export function analyzeTracer(object: AnyNode & estree.ObjectExpression): Tracer
       if (node.type === 'FunctionDeclaration' && node.id && visit.fn)
         declare(visit.fn, node.id.name, 'function', 0, null);
     } else recordDeclarations(visit, assigned);
-    const children = childNodes(node);
+    children.length = 0;
+    appendChildNodes(node, children);
     for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], parent: node, fn: inner });
   }
   for (const a of assigned) {

@@ -64,7 +64,6 @@ export function createTypeInference(memberCalls?: MemberCalls): TypeInference {
 
   const typeOf = (node: estree.Node, fn: FunctionInfo | null, depth: number): ValueType => {
     if (depth > maxDepth) return 'unknown';
-    const sub = (n: estree.Node) => typeOf(n, fn, depth + 1);
     switch (node.type) {
       case 'Identifier': {
         const found = lookupWithOwner(node.name, fn);
@@ -79,22 +78,25 @@ export function createTypeInference(memberCalls?: MemberCalls): TypeInference {
         const name = memberName(node);
         return name === undefined || node.object.type === 'Super'
           ? 'unknown'
-          : propertyType(sub(node.object), name);
+          : propertyType(typeOf(node.object, fn, depth + 1), name);
       }
       case 'CallExpression':
-        return callType(node, fn, sub);
+        return callType(node, fn, (n) => typeOf(n, fn, depth + 1));
       case 'BinaryExpression':
         return node.left.type === 'PrivateIdentifier'
           ? 'unknown'
-          : binaryType(node.operator, () => [sub(node.left as estree.Expression), sub(node.right)]);
+          : binaryType(node.operator, () => [
+              typeOf(node.left as estree.Expression, fn, depth + 1),
+              typeOf(node.right, fn, depth + 1),
+            ]);
       case 'ConditionalExpression': {
-        const a = sub(node.consequent);
-        return a === sub(node.alternate) ? a : 'unknown';
+        const a = typeOf(node.consequent, fn, depth + 1);
+        return a === typeOf(node.alternate, fn, depth + 1) ? a : 'unknown';
       }
       case 'AssignmentExpression':
-        return node.operator === '=' ? sub(node.right) : 'unknown';
+        return node.operator === '=' ? typeOf(node.right, fn, depth + 1) : 'unknown';
       case 'SequenceExpression':
-        return sub(node.expressions[node.expressions.length - 1]);
+        return typeOf(node.expressions[node.expressions.length - 1], fn, depth + 1);
       case 'UnaryExpression':
         return unaryType(node.operator);
       default:

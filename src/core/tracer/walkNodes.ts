@@ -8,6 +8,12 @@ const skippedKeys = new Set(['type', 'start', 'end', 'loc', 'range']);
 /** The direct child nodes of `node` (in acorn's property order; callers sort their findings). */
 export function childNodes(node: AnyNode): AnyNode[] {
   const out: AnyNode[] = [];
+  appendChildNodes(node, out);
+  return out;
+}
+
+/** Appends the direct child nodes of `node` to `out` (as {@link childNodes}; lets hot walks reuse one array). */
+export function appendChildNodes(node: AnyNode, out: AnyNode[]): void {
   const record = node as unknown as Record<string, unknown>;
   for (const key in record) {
     if (skippedKeys.has(key)) continue;
@@ -17,7 +23,6 @@ export function childNodes(node: AnyNode): AnyNode[] {
       for (const item of v) if (isNode(item)) out.push(item);
     } else if (isNode(v)) out.push(v);
   }
-  return out;
 }
 
 function isNode(v: unknown): v is AnyNode {
