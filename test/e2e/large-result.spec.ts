@@ -138,6 +138,21 @@ test('browses a 50 MB block trace while the page stays interactive', async ({ pa
   await expect(hit).toContainText(needle);
   await page.screenshot({ path: test.info().outputPath('3-found.png') });
 
+  // Copy the value at the selected path.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByTestId('tree-copy').click();
+  await expect(page.getByTestId('tree-status')).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(JSON.stringify(needle));
+
+  // Keyboard: up to the stack array, collapse it, and open it again.
+  await tree.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
+  await expect(page.getByTestId('tree-path')).toHaveText('[53].result.structLogs[3999].stack');
+  await page.keyboard.press('ArrowLeft');
+  await expect(tree.locator('.vtree-row[aria-selected=true]')).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  await expect(tree.locator('.vtree-row[aria-selected=true]')).toHaveAttribute('aria-expanded', 'true');
+
   // Scrolling to the end shows the last transaction.
   await tree.evaluate((el) => (el.scrollTop = el.scrollHeight));
   await expect(tree.locator('.vtree-row').last()).toContainText('59: {txHash');

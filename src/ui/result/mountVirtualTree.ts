@@ -156,29 +156,29 @@ export function mountVirtualTree(
     const row = rowEl && rows[Number(rowEl.dataset.index) - first];
     if (row && row.childCount > 0) void toggle(row.path);
   });
-  viewport.addEventListener('keydown', (e) => void onKey(e));
+  // Keys are handled one after another: each needs the selection and rows the previous one left.
+  const treeKeys = new Set(['ArrowDown', 'ArrowUp', 'ArrowRight', 'ArrowLeft', 'Enter']);
+  let keyChain = Promise.resolve();
+  viewport.addEventListener('keydown', (e) => {
+    if (!treeKeys.has(e.key)) return;
+    e.preventDefault();
+    keyChain = keyChain.then(() => onKey(e.key)).catch(fail);
+  });
 
-  async function onKey(e: KeyboardEvent): Promise<void> {
+  async function onKey(key: string): Promise<void> {
     const at = rows.findIndex((r) => JSON.stringify(r.path) === selected);
-    const row = at >= 0 ? rows[at] : undefined;
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      const index = Math.min(
-        size - 1,
-        Math.max(0, (at >= 0 ? first + at : first) + (e.key === 'ArrowDown' ? 1 : -1)),
-      );
+    if (key === 'ArrowDown' || key === 'ArrowUp') {
+      const from = at >= 0 ? first + at : first;
+      const index = Math.min(size - 1, Math.max(0, from + (key === 'ArrowDown' ? 1 : -1)));
       scrollToIndex(index);
-      await load();
+      if (!rows[index - first]) await load();
       const next = rows[index - first];
       if (next) select(next.path);
-    } else if (
-      row &&
-      row.childCount > 0 &&
-      (e.key === 'ArrowRight' || e.key === 'ArrowLeft' || e.key === 'Enter')
-    ) {
-      e.preventDefault();
-      await toggle(row.path, e.key === 'Enter' ? undefined : e.key === 'ArrowRight');
+      showSelected();
+      return;
     }
+    const row = at >= 0 ? rows[at] : undefined;
+    if (row && row.childCount > 0) await toggle(row.path, key === 'Enter' ? undefined : key === 'ArrowRight');
   }
 
   const reveal = async (path: TreePath) => {
