@@ -102,8 +102,21 @@ export function describeSyntaxError(source: string, failure: ParseFailure, index
     message = "Unexpected character '#'";
     pos -= 1;
     end = pos + 1;
+  } else if (failure.message.startsWith('Unexpected character') && isLoneSurrogateAt(source, pos)) {
+    // acorn combines a lone high surrogate at the very end with a missing low half and names U+10000.
+    message = printable(`Unexpected character '${source[pos]}'`);
+    end = pos + 1;
   } else if (end === pos && pos < source.length) {
     end = pos + ((source.codePointAt(pos) ?? 0) > 0xffff ? 2 : 1);
   }
   return { severity: 'error', ruleId: 'es5/syntax-error', message, range: index.rangeOf(pos, end) };
+}
+
+function isLoneSurrogateAt(source: string, pos: number): boolean {
+  const c = source.charCodeAt(pos);
+  if (c >= 0xd800 && c <= 0xdbff)
+    return !(source.charCodeAt(pos + 1) >= 0xdc00 && source.charCodeAt(pos + 1) <= 0xdfff);
+  if (c >= 0xdc00 && c <= 0xdfff)
+    return !(source.charCodeAt(pos - 1) >= 0xd800 && source.charCodeAt(pos - 1) <= 0xdbff);
+  return false;
 }
