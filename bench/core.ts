@@ -152,9 +152,30 @@ function largeTracerLines(): string[] {
   ];
 }
 
+// The reliability issue's bound: the check answers within 1 s for 1 MB of source (the editor's worker runs it).
+function megabyteLines(): string[] {
+  const source = buildLargeTracer(1024 * 1024);
+  const runs = 5;
+  const check: number[] = [];
+  const flatten: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let t0 = performance.now();
+    checkTracer(source);
+    check.push(performance.now() - t0);
+    t0 = performance.now();
+    flattenTracer(source);
+    flatten.push(performance.now() - t0);
+  }
+  return [
+    `1 MB tracer (${(source.length / 1024).toFixed(0)} KB), medians of ${runs} runs:`,
+    row('  checkTracer', median(check), ', target < 1000 ms'),
+    row('  check+flatten (flattenTracer)', median(flatten)),
+  ];
+}
+
 /** Runs the core benchmark and returns printable lines. */
 export async function runCoreBench(): Promise<string[]> {
-  return [...templateLines(), ...largeTracerLines()];
+  return [...templateLines(), ...largeTracerLines(), ...megabyteLines()];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -13,6 +13,8 @@ async function openWithSaved(browser: Browser, raw: string): Promise<Page> {
   const context = await browser.newContext();
   await context.addInitScript(
     ([k, v]) => {
+      // Init scripts also run in the embedded node's sandbox iframe, which has no storage at all.
+      if (window !== window.top) return;
       if (sessionStorage.getItem('seeded')) return;
       sessionStorage.setItem('seeded', '1');
       localStorage.setItem(k, v);
