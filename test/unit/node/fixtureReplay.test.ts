@@ -129,20 +129,19 @@ describe('replayFixture', () => {
     expect(r.error).toBe(json.result.error);
   });
 
-  // Known: in Frontier a CREATE that cannot pay the code deposit succeeds with empty code (geth: no error), but
-  // @ethereumjs still sets exceptionError (COOGResult), which the tracer host reports as ctx.error.
-  it.fails(
-    'call_tracer_withLog/frontier_create_outofstorage.json: no ctx.error for Frontier code-deposit OOG (known host/EVM gap)',
-    async () => {
-      const json = read('call_tracer_withLog/frontier_create_outofstorage.json');
-      const r = (await replayFixture(loadFixture(json), { tracer: gasUsedTracer })) as {
-        gasUsed: number;
-        error?: string;
-      };
-      expect(r.gasUsed).toBe(Number(json.result.gasUsed));
-      expect(r.error).toBeUndefined();
-    },
-  );
+  // In Frontier a CREATE that cannot pay the code deposit keeps its state and gas, but geth still hands the error to
+  // the tracer's exit hook (with reverted = false): a JS tracer sees ctx.error, while the native callTracer drops an
+  // error that did not revert, which is why the fixture's result has none. call-tree.js copies that rule.
+  it('call_tracer_withLog/frontier_create_outofstorage.json: ctx.error is set for the Frontier code-deposit OOG, gas as geth', async () => {
+    const json = read('call_tracer_withLog/frontier_create_outofstorage.json');
+    const r = (await replayFixture(loadFixture(json), { tracer: gasUsedTracer })) as {
+      gasUsed: number;
+      error?: string;
+    };
+    expect(r.gasUsed).toBe(Number(json.result.gasUsed));
+    expect(json.result.error).toBeUndefined();
+    expect(r.error).toBe('contract creation code storage out of gas');
+  });
 
   it.each([
     'simple.json',
