@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { traceWithJsTracer } from '../../../src/evm/host/traceTransaction.ts';
-import { asm } from './assemble.ts';
-import { makeRun, type RunSpec } from './evmHarness.ts';
+import { recordErrors } from './recordErrors.ts';
 
 // Geth texts and hook placement for the cases the conformance fixtures caught (reference §1.3–§1.4, §5).
-const recorder = `{ ev: [],
-  step: function(log) { if (log.getError()) this.ev.push('step ' + log.op.toString() + ' gas=' + log.getGas() + ' cost=' + log.getCost() + ' err=' + log.getError()); },
-  fault: function(log) { this.ev.push('fault ' + log.op.toString() + ' ' + log.getError()); },
-  enter: function(f) { this.ev.push('enter ' + f.getType() + ' ' + toHex(f.getTo())); },
-  exit: function(r) { this.ev.push('exit ' + r.getError() + ' output=' + toHex(r.getOutput()) + ' used=' + r.getGasUsed()); },
-  result: function(ctx) { this.ev.push('ctx error=' + ctx.error + ' output=' + toHex(ctx.output)); return this.ev; } }`;
-
-async function record(code: string, spec: RunSpec = {}): Promise<string[]> {
-  return (await traceWithJsTracer(await makeRun({ code: asm(code), ...spec }), {
-    tracer: recorder,
-  })) as string[];
-}
+const record = recordErrors;
 
 describe('SSTORE reentrancy sentry (EIP-2200): a dynamic-gas failure, so step with error and no fault', () => {
   const sstore = 'PUSH1 1 PUSH1 0 SSTORE STOP';

@@ -1,0 +1,18 @@
+import { traceWithJsTracer } from '../../../src/evm/host/traceTransaction.ts';
+import { asm } from './assemble.ts';
+import { makeRun, type RunSpec } from './evmHarness.ts';
+
+/** A tracer that records, as readable lines, every step with an error, every fault, enter/exit and the final ctx. */
+export const errorRecorder = `{ ev: [],
+  step: function(log) { if (log.getError()) this.ev.push('step ' + log.op.toString() + ' gas=' + log.getGas() + ' cost=' + log.getCost() + ' err=' + log.getError()); },
+  fault: function(log) { this.ev.push('fault ' + log.op.toString() + ' ' + log.getError()); },
+  enter: function(f) { this.ev.push('enter ' + f.getType() + ' ' + toHex(f.getTo())); },
+  exit: function(r) { this.ev.push('exit ' + r.getError() + ' output=' + toHex(r.getOutput()) + ' used=' + r.getGasUsed()); },
+  result: function(ctx) { this.ev.push('ctx error=' + ctx.error + ' output=' + toHex(ctx.output)); return this.ev; } }`;
+
+/** Runs assembled `code` as the callee of a test transaction under {@link errorRecorder}; returns its lines. */
+export async function recordErrors(code: string, spec: RunSpec = {}): Promise<string[]> {
+  return (await traceWithJsTracer(await makeRun({ code: asm(code), ...spec }), {
+    tracer: errorRecorder,
+  })) as string[];
+}
