@@ -8,7 +8,7 @@ import {
   type FrameView,
   type SyncStateReader,
 } from './createLogObjects.ts';
-import type { GethTraceHooks, StepView } from './runGethTrace.ts';
+import { createStepView, type GethTraceHooks, type StepView } from './runGethTrace.ts';
 import type { TracerFaults } from './tracerFaults.ts';
 import type { JsTraceOptions } from './traceTypes.ts';
 
@@ -32,17 +32,7 @@ export function createJsTracerHooks(
 ): JsTracerHooks {
   let err: string | undefined;
   let ticks = 0;
-  const sv: StepView = {
-    ip: undefined,
-    pc: 0,
-    op: 0,
-    gas: 0,
-    cost: 0,
-    depth: 0,
-    refund: 0,
-    error: undefined,
-    memLen: 0,
-  };
+  const sv: StepView = createStepView();
   const fv: FrameView = {
     type: '',
     from: new Uint8Array(20),

@@ -26,6 +26,11 @@ export interface StepView {
   memLen: number;
 }
 
+/** A fresh, zeroed {@link StepView}: one per traced transaction, then reused for every step. */
+export function createStepView(): StepView {
+  return { ip: undefined, pc: 0, op: 0, gas: 0, cost: 0, depth: 0, refund: 0, error: undefined, memLen: 0 };
+}
+
 /** What OnTxStart hands to a tracer. */
 export interface TxStartInfo {
   blockNumber: bigint;
@@ -171,17 +176,7 @@ function createDriver(
   isPrecompile: (a: Address) => boolean,
   commonParam: (name: string) => bigint,
 ) {
-  const sv: StepView = hooks.view ?? {
-    ip: undefined,
-    pc: 0,
-    op: 0,
-    gas: 0,
-    cost: 0,
-    depth: 0,
-    refund: 0,
-    error: undefined,
-    memLen: 0,
-  };
+  const sv: StepView = hooks.view ?? createStepView();
   const frames: InterpreterLike[] = [];
   const messages: Array<{ msg: MessageLike; isCreate: boolean }> = [];
   let started = false;
