@@ -1,9 +1,10 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import { forwardPlugin } from './src/devserver/forwardPlugin.ts';
+import { sandboxDevPlugin } from './src/devserver/sandboxDevPlugin.ts';
 
 export default defineConfig({
-  plugins: [forwardPlugin()],
+  plugins: [forwardPlugin(), sandboxDevPlugin()],
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   worker: { format: 'es' },

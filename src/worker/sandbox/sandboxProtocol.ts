@@ -4,6 +4,12 @@
 /** The `name` the sandbox iframe gives the node worker: tells node.worker.ts to wait for its port. */
 export const sandboxedWorkerName = 'sandboxed-embedded-node';
 
+/**
+ * Where the dev server (src/devserver/sandboxDevPlugin.ts) serves the node worker bundled as one classic script,
+ * relative to the app's base; the built app uses the worker chunk instead.
+ */
+export const devNodeWorkerPath = '/__sandbox/node-worker.js';
+
 /** The message the page posts to the iframe: the worker's code and the port comlink will talk over. */
 export interface SandboxStartMessage {
   type: 'sandbox-start';
