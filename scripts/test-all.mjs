@@ -1,6 +1,6 @@
 // Runs every test (unit in Node, end-to-end in Chromium) and ends with the plain line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 
 mkdirSync('.cache', { recursive: true });
 let passed = 0;
@@ -33,14 +33,20 @@ if (existsSync('.cache/vitest.json')) {
   if (unitStatus !== 0 && j.numFailedTests === 0) failed += Math.max(1, j.numFailedTestSuites ?? 0);
 } else if (unitStatus !== 0) failed += 1;
 
-const e2eDir = 'test/e2e';
-const hasE2e = existsSync(e2eDir) && readdirSync(e2eDir).some((f) => f.endsWith('.spec.ts'));
-if (hasE2e) {
-  const e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: '.cache/playwright.json',
+// Two Playwright configs: the built app (playwright.config.ts) and the dev server (playwright.dev.config.ts).
+const e2eRuns = [
+  { dir: 'test/e2e', config: 'playwright.config.ts', json: '.cache/playwright.json' },
+  { dir: 'test/e2e-dev', config: 'playwright.dev.config.ts', json: '.cache/playwright-dev.json' },
+];
+for (const { dir, config, json } of e2eRuns) {
+  const hasE2e = existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.spec.ts'));
+  if (!hasE2e) continue;
+  rmSync(json, { force: true });
+  const e2eStatus = run('npx', ['playwright', 'test', '--config', config, '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: json,
   });
-  if (existsSync('.cache/playwright.json')) {
-    const s = JSON.parse(readFileSync('.cache/playwright.json', 'utf8')).stats ?? {};
+  if (existsSync(json)) {
+    const s = JSON.parse(readFileSync(json, 'utf8')).stats ?? {};
     passed += (s.expected ?? 0) + (s.flaky ?? 0);
     failed += s.unexpected ?? 0;
     skipped += s.skipped ?? 0;
