@@ -6,13 +6,28 @@ export const guardName = '__tracerGuard__';
 /** Insertions at one offset: closers of inner constructs come first, then openers, outer before inner. */
 type Edits = Map<number, { opens: string[]; closes: string[] }>;
 
+/** Instrumented text and where text was inserted (offsets in the original, ascending), to map positions back. */
+export interface InstrumentedCode {
+  code: string;
+  /** `[originalOffset, insertedLength]`, ascending by offset. */
+  inserts: Array<[number, number]>;
+}
+
 /**
  * Inserts a call of the guard at the start of every loop body and every function body of `source`, so that an
  * infinite loop or runaway recursion in the tracer ends at the deadline (and cannot swallow the timeout: the guard
  * throws again at every following call). The text is otherwise unchanged (insertions only), so line numbers stay.
  * Returns undefined when acorn cannot parse the text (the caller then runs it uninstrumented).
  */
-export function instrumentTracerCode(source: string): string | undefined {
+export function instrumentTracerCode(source: string, name: string = guardName): string | undefined {
+  return instrumentTracerCodeWithMap(source, name)?.code;
+}
+
+/** {@link instrumentTracerCode} plus the insertions, so a position in the output maps back to `source`. */
+export function instrumentTracerCodeWithMap(
+  source: string,
+  name: string = guardName,
+): InstrumentedCode | undefined {
   let ast: Node;
   try {
     ast = parse(source, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true });
@@ -20,7 +35,7 @@ export function instrumentTracerCode(source: string): string | undefined {
     return undefined;
   }
   const edits: Edits = new Map();
-  const call = `${guardName}();`;
+  const call = `${name}();`;
   visit(ast, (node) => {
     const n = node as Node & { body?: Node & { type: string }; expression?: boolean };
     switch (n.type) {
@@ -37,7 +52,7 @@ export function instrumentTracerCode(source: string): string | undefined {
         if (!n.body) break;
         if (n.body.type === 'BlockStatement') add(edits, afterDirectives(n.body), call, false);
         else {
-          add(edits, n.body.start, `(${guardName}(), `, false);
+          add(edits, n.body.start, `(${name}(), `, false);
           add(edits, n.body.end, ')', true);
         }
         break;
@@ -45,11 +60,25 @@ export function instrumentTracerCode(source: string): string | undefined {
   });
   // Apply from the end so earlier offsets stay valid.
   let out = source;
+  const inserts: Array<[number, number]> = [];
   for (const at of [...edits.keys()].sort((a, b) => b - a)) {
     const e = edits.get(at)!;
-    out = out.slice(0, at) + e.closes.reverse().join('') + e.opens.join('') + out.slice(at);
+    const text = e.closes.reverse().join('') + e.opens.join('');
+    out = out.slice(0, at) + text + out.slice(at);
+    inserts.unshift([at, text.length]);
   }
-  return out;
+  return { code: out, inserts };
+}
+
+/** Maps an offset in instrumented text back to the original text (an offset inside an insertion maps to its place). */
+export function toOriginalOffset(inserts: ReadonlyArray<[number, number]>, offset: number): number {
+  let shift = 0;
+  for (const [at, len] of inserts) {
+    if (offset < at + shift) break;
+    if (offset < at + shift + len) return at;
+    shift += len;
+  }
+  return offset - shift;
 }
 
 // A guard before a 'use strict' prologue would turn the directive into a plain expression.

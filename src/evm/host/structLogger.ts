@@ -1,8 +1,7 @@
 import type { RunTxResult } from '@ethereumjs/vm';
 import { bytesToHex, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
 import { opcodeName } from '../../core/tracer/opcodes.ts';
-import { toHexString } from './convertValues.ts';
-import type { SyncStateReader } from './createLogObjects.ts';
+import type { SyncStateReader } from './syncStateReader.ts';
 import type { GethTraceHooks } from './runGethTrace.ts';
 import type { StructLoggerConfig } from './traceTypes.ts';
 
@@ -99,4 +98,11 @@ export function createStructLoggerHooks(config: StructLoggerConfig, state: SyncS
       };
     },
   };
+}
+
+/** Lowercase hex without prefix. */
+function toHexString(b: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < b.length; i++) s += (b[i] < 16 ? '0' : '') + b[i].toString(16);
+  return s;
 }

@@ -2,15 +2,12 @@ import type { Block } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import type { VM } from '@ethereumjs/vm';
 import { bytesToHex } from '@ethereumjs/util';
-import { compileTracer } from './compileTracer.ts';
-import { createJsTracerHooks } from './createJsTracerHooks.ts';
-import { createTracerGlobals } from './createTracerGlobals.ts';
-import type { SyncStateReader } from './createLogObjects.ts';
-import { encodeResult } from './encodeResult.ts';
+import type { SyncStateReader } from './syncStateReader.ts';
+import { createRealmTracer } from './createRealmTracer.ts';
 import { parseTimeoutMs } from './parseTimeout.ts';
+import { defaultRealmFactory } from './realm/defaultRealmFactory.ts';
 import { runGethTrace } from './runGethTrace.ts';
 import { createStructLoggerHooks } from './structLogger.ts';
-import { createTracerFaults } from './tracerFaults.ts';
 import { TracerError, type JsTraceOptions, type StructLoggerConfig, type TraceRun } from './traceTypes.ts';
 
 export { TracerError };
@@ -25,21 +22,31 @@ export type { JsTraceOptions, StructLoggerConfig, TraceRun };
 export async function traceWithJsTracer(run: TraceRun, options: JsTraceOptions): Promise<unknown> {
   const timeoutMs = parseTimeoutMs(options.timeout);
   const state = syncReader(run.vm);
-  const faults = createTracerFaults();
-  faults.setDeadline(Date.now() + timeoutMs);
-  const precompiles = new Set<string>();
-  const globals = createTracerGlobals(faults, precompiles);
-  const cfg =
+  const configJson =
     options.tracerConfig === undefined || options.tracerConfig === null
       ? '{}'
       : JSON.stringify(options.tracerConfig);
-  const compiled = compileTracer(options.tracer, globals, faults, cfg);
-  const hooks = createJsTracerHooks(compiled, faults, state, options.context, precompiles);
-  await runGethTrace(run, hooks);
-  const res = hooks.callResult();
-  if (!res.ok) throw new TracerError(res.error);
-  return encodeResult(res.value);
+  const hooks = await createRealmTracer({
+    code: options.tracer,
+    configJson,
+    state,
+    context: options.context,
+    createRealm: options.createRealm ?? (await defaultRealmFactory()),
+    deadline: Date.now() + timeoutMs,
+    memoryBytes: options.memoryBytes ?? defaultMemoryBytes,
+  });
+  try {
+    await runGethTrace(run, hooks);
+    const res = hooks.callResult();
+    if (!res.ok) throw new TracerError(res.error);
+    return res.value;
+  } finally {
+    hooks.dispose();
+  }
 }
+
+/** The memory cap of one trace's realm unless the caller sets another. */
+export const defaultMemoryBytes = 256 * 1024 * 1024;
 
 /**
  * geth's default struct logger: `{gas, failed, returnValue, structLogs:[{pc, op, gas, gasCost, depth, stack?,

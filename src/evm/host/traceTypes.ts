@@ -1,6 +1,7 @@
 import type { Block } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import type { VM } from '@ethereumjs/vm';
+import type { RealmFactory } from './realm/tracerRealm.ts';
 
 /** Options of a custom JavaScript tracer run (geth's TraceConfig fields that matter to the JS runtime). */
 export interface JsTraceOptions {
@@ -15,6 +16,10 @@ export interface JsTraceOptions {
    * traceCall and fixtures.
    */
   context?: { blockHash: Uint8Array; txIndex: number; txHash: Uint8Array };
+  /** The realm the tracer code runs in; default: QuickJS (runs everywhere; Node's CLI passes its V8 context realm). */
+  createRealm?: RealmFactory;
+  /** The realm's memory cap in bytes (default 256 MiB). */
+  memoryBytes?: number;
 }
 
 /** One transaction to trace. */

@@ -11,6 +11,7 @@ import type { JsonRpcResponse } from './handleJsonRpc.ts';
 import type { Handler, NodeContext } from './nodeContext.ts';
 import { createLock } from './nodeContext.ts';
 import { traceHandlers } from './traceHandlers.ts';
+import type { RealmFactory } from '../host/realm/tracerRealm.ts';
 
 /** What web3_clientVersion answers: says plainly that this is the playground's node, with geth-compatible RPC. */
 export const embeddedClientVersion = 'TracerPlayground/v0.1.0/embedded-geth-compatible/ethereumjs-10';
@@ -19,6 +20,8 @@ export const embeddedClientVersion = 'TracerPlayground/v0.1.0/embedded-geth-comp
 export interface EmbeddedNodeOptions {
   /** Serve a fixture's pre-state with its transaction mined in the block after genesis, instead of the demo chain. */
   fixture?: Fixture;
+  /** The realm JS tracers run in (default: QuickJS, for the browser; Node's CLI passes `createVmRealm`). */
+  createRealm?: RealmFactory;
 }
 
 /** A JSON-RPC node running in this thread. */
@@ -60,6 +63,11 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions = {}): Pro
     chain = demo.chain;
     defaults = buildDemoDefaults(demo);
   }
-  const ctx: NodeContext = { chain, clientVersion: embeddedClientVersion, lock: createLock() };
+  const ctx: NodeContext = {
+    chain,
+    clientVersion: embeddedClientVersion,
+    lock: createLock(),
+    createRealm: options.createRealm,
+  };
   return { request: (body) => handleJsonRpc(ctx, handlers, body), demoDefaults: defaults, chain };
 }

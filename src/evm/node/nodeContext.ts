@@ -1,3 +1,4 @@
+import type { RealmFactory } from '../host/realm/tracerRealm.ts';
 import type { Chain, ChainBlock } from './chainTypes.ts';
 import type { BlockSelector } from './params.ts';
 import { serverError } from './rpcError.ts';
@@ -8,6 +9,8 @@ export interface NodeContext {
   clientVersion: string;
   /** Serializes mining (eth_sendRawTransaction) so that two requests never mine on the same head. */
   lock: <T>(work: () => Promise<T>) => Promise<T>;
+  /** The realm JS tracers run in (default: QuickJS; Node's CLI uses its V8-context realm). */
+  createRealm?: RealmFactory;
 }
 
 /** A JSON-RPC method implementation: params in, JSON-able result out; throws RpcError. */

@@ -4,6 +4,7 @@ import { parsePrestateConfig, runPrestateTracer } from './prestateTracer.ts';
 import { nativeTracerNames, unsupportedNativeTracer } from './traceConfig.ts';
 import { buildFixtureRun } from './buildFixtureRun.ts';
 import type { Fixture } from './fixtureTypes.ts';
+import type { RealmFactory } from '../host/realm/tracerRealm.ts';
 
 /** What to run on a fixture: JavaScript tracer source (or `prestateTracer`), its config and time limit. */
 export interface ReplayOptions {
@@ -12,6 +13,8 @@ export interface ReplayOptions {
   tracerConfig?: unknown;
   /** Go duration string, default "5s". */
   timeout?: string;
+  /** The realm the tracer runs in (default: QuickJS). */
+  createRealm?: RealmFactory;
 }
 
 /**
@@ -32,6 +35,6 @@ export async function replayFixture(fixture: Fixture, options: ReplayOptions): P
   if (nativeTracerNames.has(options.tracer)) throw new TracerError(unsupportedNativeTracer(options.tracer));
   return traceWithJsTracer(
     { vm: run.vm, tx: run.tx, block: run.block },
-    { tracer: options.tracer, tracerConfig, timeout: options.timeout },
+    { tracer: options.tracer, tracerConfig, timeout: options.timeout, createRealm: options.createRealm },
   );
 }

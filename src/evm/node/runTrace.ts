@@ -9,6 +9,7 @@ import type { Chain, ChainBlock, MinedTx } from './chainTypes.ts';
 import { parsePrestateConfig, runPrestateTracer } from './prestateTracer.ts';
 import { serverError } from './rpcError.ts';
 import type { TraceConfig } from './traceConfig.ts';
+import type { RealmFactory } from '../host/realm/tracerRealm.ts';
 import { nativeTracerNames, unsupportedNativeTracer } from './traceConfig.ts';
 
 /** geth's tracer Context of a mined transaction (blockHash, txIndex, txHash). */
@@ -25,6 +26,7 @@ export async function runTrace(
   run: TraceRun,
   cfg: TraceConfig,
   context?: ReturnType<typeof contextOf>,
+  createRealm?: RealmFactory,
 ): Promise<unknown> {
   try {
     if (cfg.tracer === undefined) return await traceWithStructLogger(run, cfg.logger);
@@ -38,6 +40,7 @@ export async function runTrace(
       tracerConfig: cfg.tracerConfig,
       timeout: cfg.timeout,
       context,
+      createRealm,
     });
   } catch (e) {
     if (e instanceof TracerError) throw serverError(e.message);
@@ -59,6 +62,7 @@ export async function traceBlockEntries(
   chain: Chain,
   entry: ChainBlock,
   cfg: TraceConfig,
+  createRealm?: RealmFactory,
 ): Promise<unknown[]> {
   const vm = await chain.createVm(chain.stateAfter(entry.number - 1n));
   const out: unknown[] = [];
@@ -67,7 +71,7 @@ export async function traceBlockEntries(
     try {
       out.push({
         txHash: t.hash,
-        result: await runTrace({ vm: copy, tx: t.tx, block: entry.block }, cfg, contextOf(t)),
+        result: await runTrace({ vm: copy, tx: t.tx, block: entry.block }, cfg, contextOf(t), createRealm),
       });
     } catch (e) {
       out.push({ txHash: t.hash, error: (e as Error).message });

@@ -21,7 +21,7 @@ async function traceBlock(
   if (cfg.tracer !== undefined && cfg.tracer !== 'prestateTracer' && nativeTracerNames.has(cfg.tracer)) {
     throw serverError(unsupportedNativeTracer(cfg.tracer));
   }
-  return traceBlockEntries(ctx.chain, entry, cfg);
+  return traceBlockEntries(ctx.chain, entry, cfg, ctx.createRealm);
 }
 
 /** debug_traceTransaction, debug_traceCall, debug_traceBlockByNumber, debug_traceBlockByHash. */
@@ -34,7 +34,7 @@ export const traceHandlers: Record<string, Handler> = {
     if (!t) throw serverError('transaction not found');
     const entry = ctx.chain.blockByNumber(t.blockNumber)!;
     const vm = await vmBeforeTx(ctx.chain, entry, t.index);
-    return runTrace({ vm, tx: t.tx, block: entry.block }, cfg, contextOf(t));
+    return runTrace({ vm, tx: t.tx, block: entry.block }, cfg, contextOf(t), ctx.createRealm);
   },
   debug_traceCall: async (ctx, p) => {
     const params = checkArity(p, 2, 3);
@@ -52,7 +52,7 @@ export const traceHandlers: Record<string, Handler> = {
     }
     const run = await prepareCall(ctx, params[0], selector, cfg.stateOverrides, cfg.blockOverrides, vmBefore);
     await checkCallFunds(run);
-    return runTrace({ ...run, call: true }, cfg);
+    return runTrace({ ...run, call: true }, cfg, undefined, ctx.createRealm);
   },
   debug_traceBlockByNumber: async (ctx, p) => {
     const params = checkArity(p, 1, 2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, generateAddress, generateAddress2, hexToBytes } from '@ethereumjs/util';
-import { traceWithJsTracer } from '../../../src/evm/host/traceTransaction.ts';
+import { traceWithJsTracer } from './tracePlain.ts';
 import { asm } from './assemble.ts';
 import { addr, makeRun, senderHex, target, type RunSpec } from './evmHarness.ts';
 

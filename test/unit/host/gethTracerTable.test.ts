@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Hardfork } from '@ethereumjs/common';
-import { traceWithJsTracer } from '../../../src/evm/host/traceTransaction.ts';
+import { traceWithJsTracer } from './tracePlain.ts';
 import { asm } from './assemble.ts';
 import { makeRun, type RunSpec } from './evmHarness.ts';
 

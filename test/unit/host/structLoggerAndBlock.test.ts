@@ -96,7 +96,10 @@ describe('traceBlockTxs', () => {
     const out = await traceBlockTxs(run.vm, run.block, txs, { tracer });
     expect(out).toEqual([
       { txHash: bytesToHex(txs[0].hash()), result: [0, 32, '01', 1] },
-      { txHash: bytesToHex(txs[1].hash()), error: "Error: tx 1    in server-side tracer function 'result'" },
+      {
+        txHash: bytesToHex(txs[1].hash()),
+        error: "Error: tx 1 at result (<eval>:2:45(0))    in server-side tracer function 'result'",
+      },
       { txHash: bytesToHex(txs[2].hash()), result: [2, 32, '03', 3] },
     ]);
     const sm = run.vm.stateManager as SyncStateManager;

@@ -1,0 +1,351 @@
+import { parse } from 'acorn';
+import { Address, generateAddress, generateAddress2, bigIntToUnpaddedBytes } from '@ethereumjs/util';
+import { opcodeName } from '../../core/tracer/opcodes.ts';
+import type { SyncStateReader } from './syncStateReader.ts';
+import { gojaMessage } from './gojaMessage.ts';
+import { instrumentTracerCodeWithMap, toOriginalOffset } from './instrumentTracerCode.ts';
+import { Entry, Op, Slot, memoryLimitText } from './realm/realmProtocol.ts';
+import type { Primitive, RealmFactory, TracerRealm } from './realm/tracerRealm.ts';
+import { createStepView, type GethTraceHooks, type StepView } from './runGethTrace.ts';
+import type { JsTraceOptions } from './traceTypes.ts';
+import { TracerError } from './traceTypes.ts';
+
+/** geth's jsTracer over the host hooks, with the tracer code in its own realm. */
+export interface RealmTracerHooks extends GethTraceHooks {
+  /** The error that ended the trace (geth's text), if any. */
+  error(): string | undefined;
+  /** Calls result(ctx, db) in the realm (not if the trace failed); returns the encoded JSON value. */
+  callResult(): { ok: true; value: unknown } | { ok: false; error: string };
+  /** Frees the realm. */
+  dispose(): void;
+}
+
+/** What {@link createRealmTracer} needs besides the code. */
+export interface RealmTracerOptions {
+  code: string;
+  configJson: string;
+  state: SyncStateReader;
+  context: JsTraceOptions['context'];
+  createRealm: RealmFactory;
+  deadline: number;
+  memoryBytes: number;
+}
+
+const suffix = (name: string) => `    in server-side tracer function '${name}'`;
+const opNames = Array.from({ length: 256 }, (_, i) => opcodeName(i)).join(',');
+const maxSafe = BigInt(Number.MAX_SAFE_INTEGER);
+
+function hexOf(b: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < b.length; i++) s += (b[i] < 16 ? '0' : '') + b[i].toString(16);
+  return s;
+}
+function fromHex(h: string): Uint8Array {
+  const out = new Uint8Array(h.length >> 1);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(h.substr(i * 2, 2), 16);
+  return out;
+}
+/** A bigint as the realm takes it: a number when exact, else 0x hex. */
+function bigOut(v: bigint): number | string {
+  return v <= maxSafe && v >= -maxSafe ? Number(v) : '0x' + v.toString(16);
+}
+
+/**
+ * Starts a tracer in a fresh realm: evaluates `(` + code + `)` there, checks its methods and runs `setup(cfg)`.
+ * Throws {@link TracerError} with geth's texts for construction failures. The returned hooks drive the tracer
+ * through geth's lifecycle; every value the tracer sees is made inside its realm by the prelude.
+ */
+export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTracerHooks> {
+  const sv: StepView = createStepView();
+  const frameData = {
+    type: '',
+    from: new Uint8Array(20),
+    to: new Uint8Array(20),
+    input: new Uint8Array(0),
+    gas: 0,
+    value: undefined as bigint | undefined,
+    gasUsed: 0,
+    output: new Uint8Array(0),
+    error: undefined as string | undefined,
+  };
+  const ctx: Record<string, unknown> = {};
+  if (o.context && o.context.blockHash.some((b) => b !== 0)) {
+    ctx.blockHash = { b: hexOf(o.context.blockHash) };
+    if (o.context.txHash.some((b) => b !== 0)) {
+      ctx.txIndex = o.context.txIndex;
+      ctx.txHash = { b: hexOf(o.context.txHash) };
+    }
+  }
+  const precompiles = new Set<string>();
+  const wrapped = '(' + o.code + '\n)';
+  const guard = '__guard_' + Math.random().toString(36).slice(2, 12);
+  const instrumented = instrumentTracerCodeWithMap(wrapped, guard);
+  let err: string | undefined;
+  let constructionError: string | undefined;
+  let resultJson: string | undefined;
+  let hasStep = false;
+  let hasFrames = false;
+  const deadline = o.deadline;
+  let ticks = 0;
+
+  const formatPos = (pos: Primitive): string => {
+    if (typeof pos !== 'string' || pos === '') return '';
+    const m = /^(.*):(\d+):(\d+)$/.exec(pos);
+    if (!m) return '';
+    let line = Number(m[2]);
+    let col = Number(m[3]);
+    if (instrumented) ({ line, col } = mapBack(instrumented.code, wrapped, instrumented.inserts, line, col));
+    const where = `<eval>:${line}:${col}(0)`;
+    return m[1] ? ` at ${m[1]} (${where})` : ` at ${where}`;
+  };
+
+  const host = (op: number, a: Primitive, b: Primitive, c: Primitive): Primitive => {
+    switch (op) {
+      case Op.clock:
+        return Date.now() > deadline;
+      case Op.stepError:
+        return sv.error;
+      case Op.peek: {
+        const st = sv.ip?._runState.stack;
+        const len = st?._len ?? 0;
+        return bigOut(st!._store[len - 1 - (a as number)]);
+      }
+      case Op.memory: {
+        const mem = sv.ip?._runState.memory._store ?? new Uint8Array(0);
+        return hexOf(mem.subarray(a as number, b as number));
+      }
+      case Op.contract: {
+        const env = sv.ip?._env;
+        if (a === 2) return bigOut(env?.callValue ?? 0n);
+        if (!env) return a === 3 ? '' : hexOf(new Uint8Array(20));
+        if (a === 0) return hexOf(env.caller.bytes);
+        if (a === 1) return hexOf(env.address.bytes);
+        // geth runs CREATE frames with nil input (the init code is the code, not calldata).
+        return env.isCreate === true ? '' : hexOf(env.callData);
+      }
+      case Op.db: {
+        const addr = new Address(fromHex(b as string));
+        switch (a) {
+          case 0:
+            return bigOut(o.state.getBalanceSync(addr));
+          case 1:
+            return Number(o.state.getNonceSync(addr));
+          case 2:
+            return hexOf(o.state.getCodeSync(addr));
+          case 3:
+            return hexOf(o.state.getStorageSync(addr, fromHex(c as string)));
+          default:
+            return o.state.existsSync(addr);
+        }
+      }
+      case Op.toContract: {
+        const n = BigInt.asUintN(64, BigInt(Number.isFinite(b) ? (b as number) : 0));
+        return hexOf(generateAddress(fromHex(a as string), bigIntToUnpaddedBytes(n)));
+      }
+      case Op.toContract2:
+        return hexOf(generateAddress2(fromHex(a as string), fromHex(b as string), fromHex(c as string)));
+      case Op.isPrecompiled:
+        return precompiles.has(a as string);
+      case Op.frame:
+        switch (a) {
+          case 0:
+            return frameData.type;
+          case 1:
+            return hexOf(frameData.from);
+          case 2:
+            return hexOf(frameData.to);
+          case 3:
+            return hexOf(frameData.input);
+          case 4:
+            return frameData.gas;
+          default:
+            return frameData.value === undefined ? undefined : bigOut(frameData.value);
+        }
+      case Op.frameResult:
+        if (a === 0) return frameData.gasUsed;
+        if (a === 1) return hexOf(frameData.output);
+        return frameData.error;
+      case Op.ctx:
+        return JSON.stringify(ctx);
+      case Op.config:
+        return o.configJson;
+      case Op.fail: {
+        const name = String(a);
+        const text = gojaMessage(String(b)) + formatPos(c);
+        if (name === '') constructionError ??= text;
+        else if (name === 'json') err ??= String(b);
+        else err ??= text + suffix(name);
+        return undefined;
+      }
+      case Op.result:
+        resultJson = String(a);
+        return undefined;
+      case Op.methods:
+        hasStep = a === true;
+        hasFrames = b === true;
+        return undefined;
+      case Op.opNames:
+        return opNames;
+    }
+    return undefined;
+  };
+
+  const realm = await o.createRealm(host, { deadline, memoryBytes: o.memoryBytes, guardName: guard });
+  let realmOpen = true;
+  const dispose = () => {
+    if (realmOpen) realm.dispose();
+    realmOpen = false;
+  };
+  try {
+    const problem = realm.evalTracer(instrumented?.code ?? wrapped);
+    if (problem !== undefined) {
+      throw new TracerError(
+        problem.kind === 'syntax' ? describeSyntaxError(wrapped, problem.message) : limitText(problem.kind),
+      );
+    }
+    if (constructionError !== undefined) throw new TracerError(constructionError);
+  } catch (e) {
+    dispose();
+    throw e;
+  }
+
+  // A hard limit cut the realm's code short: the trace fails with geth's text for it.
+  const limited = (res: ReturnType<TracerRealm['invoke']>, name: string) => {
+    if (res !== undefined) err ??= limitText(res) + suffix(name);
+  };
+  const invoke = (k: number, name: string) => {
+    if (err !== undefined) return;
+    limited(realm.invoke(k), name);
+  };
+  const writeStep = (s: StepView) => {
+    const sl = realm.slots();
+    sl[Slot.pc] = s.pc;
+    sl[Slot.op] = s.op;
+    sl[Slot.gas] = s.gas;
+    sl[Slot.cost] = s.cost;
+    sl[Slot.depth] = s.depth;
+    sl[Slot.refund] = s.refund;
+    sl[Slot.memLen] = s.memLen;
+    sl[Slot.stackLen] = s.ip?._runState.stack._len ?? 0;
+    sl[Slot.hasError] = s.error === undefined ? 0 : 1;
+  };
+  const copyStep = (s: StepView) => {
+    sv.ip = s.ip;
+    sv.pc = s.pc;
+    sv.op = s.op;
+    sv.gas = s.gas;
+    sv.cost = s.cost;
+    sv.depth = s.depth;
+    sv.refund = s.refund;
+    sv.error = s.error;
+    sv.memLen = s.memLen;
+  };
+
+  return {
+    view: sv,
+    onTxStart(info) {
+      ctx.block = Number(info.blockNumber);
+      ctx.gas = Number(info.gasLimit);
+      ctx.gasPrice = { n: info.tip.toString() };
+      ctx.coinbase = { b: hexOf(info.coinbase) };
+      for (const p of info.precompiles) precompiles.add(p);
+    },
+    onOpcode(s) {
+      if (!hasStep || err !== undefined) return;
+      if (s !== sv) copyStep(s);
+      writeStep(sv);
+      limited(realm.invoke(Entry.step), 'step');
+    },
+    onFault(s) {
+      if (err !== undefined) return;
+      // geth updates only the error; the other fields stay those of the preceding step.
+      sv.error = s.error;
+      if (s.ip === sv.ip) sv.memLen = s.memLen;
+      writeStep(sv);
+      invoke(Entry.fault, 'fault');
+    },
+    onEnter(depth, type, from, to, input, gas, value) {
+      if (depth === 0) {
+        ctx.type = type;
+        ctx.from = { b: hexOf(from) };
+        ctx.to = { b: hexOf(to) };
+        ctx.input = { b: hexOf(input) };
+        ctx.value = { n: (value ?? 0n).toString() };
+        return;
+      }
+      if (!hasFrames || err !== undefined) return;
+      Object.assign(frameData, { type, from, to, input, gas: Number(gas), value });
+      invoke(Entry.enter, 'enter');
+    },
+    onExit(depth, output, gasUsed, error) {
+      if (depth === 0) {
+        if (error !== undefined) ctx.error = error;
+        ctx.output = { b: hexOf(output) };
+        return;
+      }
+      if (!hasFrames || err !== undefined) return;
+      Object.assign(frameData, { output, gasUsed: Number(gasUsed), error });
+      invoke(Entry.exit, 'exit');
+    },
+    onTxEnd(gasUsed) {
+      ctx.gasUsed = Number(gasUsed);
+    },
+    shouldStop() {
+      if (err !== undefined) return true;
+      // Between steps the EVM itself may be slow; geth's deadline stops it too.
+      if ((++ticks & 1023) === 0 && Date.now() > deadline)
+        err = 'execution timeout' + suffix(hasStep ? 'step' : 'result');
+      return err !== undefined;
+    },
+    error: () => err,
+    callResult() {
+      if (err === undefined) invoke(Entry.result, 'result');
+      if (err !== undefined) return { ok: false, error: err };
+      if (resultJson === undefined) return { ok: false, error: 'the tracer produced no result' };
+      return { ok: true, value: JSON.parse(resultJson) };
+    },
+    dispose,
+  };
+
+  function limitText(kind: 'timeout' | 'memory' | 'crash'): string {
+    if (kind === 'memory') return memoryLimitText;
+    if (kind === 'timeout') return 'execution timeout';
+    return 'the tracer runtime stopped unexpectedly';
+  }
+}
+
+function mapBack(
+  code: string,
+  original: string,
+  inserts: ReadonlyArray<[number, number]>,
+  line: number,
+  col: number,
+): { line: number; col: number } {
+  let offset = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = code.indexOf('\n', offset);
+    if (nl < 0) break;
+    offset = nl + 1;
+  }
+  const at = toOriginalOffset(inserts, offset + col - 1);
+  let outLine = 1;
+  let lineStart = 0;
+  for (let i = 0; i < at && i < original.length; i++) {
+    if (original.charCodeAt(i) === 10) {
+      outLine++;
+      lineStart = i + 1;
+    }
+  }
+  return { line: outLine, col: at - lineStart + 1 };
+}
+
+/** goja's SyntaxError shape `SyntaxError: (anonymous): Line <l>:<c> <message>` with acorn's position. */
+function describeSyntaxError(wrapped: string, message: string): string {
+  try {
+    parse(wrapped, { ecmaVersion: 'latest', sourceType: 'script' });
+  } catch (acornError) {
+    const loc = (acornError as { loc?: { line: number; column: number } }).loc;
+    if (loc) return `SyntaxError: (anonymous): Line ${loc.line}:${loc.column + 1} ${message}`;
+  }
+  return `SyntaxError: ${message}`;
+}

@@ -1,0 +1,14 @@
+/**
+ * goja's wording for the engine messages tracers hit most (best effort; other messages stay the engine's):
+ * V8's `Cannot read properties of undefined (reading 'x')` and QuickJS's `cannot read property 'x' of undefined`
+ * become `Cannot read property 'x' of undefined`; V8's `a.b is not a function` becomes `Object has no member 'b'`.
+ */
+export function gojaMessage(text: string): string {
+  return text
+    .replace(
+      /^TypeError: Cannot read properties of (undefined|null) \(reading '(.*)'\)$/,
+      "TypeError: Cannot read property '$2' of $1",
+    )
+    .replace(/^TypeError: cannot read property '(.*)' of (undefined|null)$/, "TypeError: Cannot read property '$1' of $2")
+    .replace(/^TypeError: \S+\.([\w$]+) is not a function$/, "TypeError: Object has no member '$1'");
+}

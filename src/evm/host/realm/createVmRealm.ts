@@ -1,0 +1,84 @@
+// Node only: the tracer realm as a V8 context of its own (node:vm). No host object is ever handed to it: the context
+// object has no prototype (the bare name `constructor` would otherwise reach the host's Object), the prelude builds
+// every tracer-facing value inside the context, and the host bridge answers with primitives only.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import vm from 'node:vm';
+import { preludeSource } from './preludeSource.ts';
+import { Entry } from './realmProtocol.ts';
+import type { HostBridge, RealmFactory, TracerRealm } from './tracerRealm.ts';
+
+const require = createRequire(import.meta.url);
+// Compiled once per process, run in every fresh context (V8 reuses the compiled code).
+const bigIntScript = new vm.Script(readFileSync(require.resolve('big-integer/BigInteger.min.js'), 'utf8'), {
+  filename: 'tracer-bigint',
+});
+const preludeScript = new vm.Script(preludeSource, { filename: 'tracer-prelude' });
+
+type Entries = Array<(arg?: unknown) => void>;
+type Make = (host: HostBridge, guardName: string) => [Entries, Float64Array];
+
+/**
+ * Creates a fresh V8 context for one trace. Code generation from strings stays on (geth's goja has `eval`), wasm is
+ * off, and promise jobs of the context never run on the host's queue (`microtaskMode: 'afterEvaluate'`).
+ * The deadline is enforced inside by the instrumented guards and, while the tracer expression is evaluated, by
+ * V8's own watchdog; code the guards cannot reach (eval'd text, a catastrophic regular expression) is stopped by
+ * the process that owns this realm (`tracer serve` and `replay` kill their trace child at the deadline).
+ */
+export const createVmRealm: RealmFactory = async (host, limits) => {
+  const context = vm.createContext(Object.create(null), {
+    codeGeneration: { strings: true, wasm: false },
+    microtaskMode: 'afterEvaluate',
+  });
+  bigIntScript.runInContext(context);
+  const make = preludeScript.runInContext(context) as Make;
+  const [entries, slots] = make(host, limits.guardName);
+
+  const realm: TracerRealm = {
+    evalTrusted(source, filename) {
+      try {
+        new vm.Script(source, { filename }).runInContext(context);
+        return undefined;
+      } catch {
+        return `trusted script ${filename} failed`;
+      }
+    },
+    evalTracer(wrapped) {
+      let script: vm.Script;
+      try {
+        script = new vm.Script(wrapped, { filename: '<eval>' });
+      } catch (e) {
+        // Compile errors are made by the host (the text never ran): reading their message is safe.
+        return { kind: 'syntax', message: e instanceof Error ? e.message : 'invalid tracer text' };
+      }
+      const timeout = Math.max(1, Math.ceil(limits.deadline - Date.now()));
+      let value: unknown;
+      try {
+        value = script.runInContext(context, Number.isFinite(timeout) ? { timeout } : {});
+      } catch (e) {
+        // V8's watchdog stopped it, or the tracer threw: the thrown value may be the tracer's own object (even a
+        // Proxy), so it is never inspected here, only handed back to the prelude.
+        if (Date.now() >= limits.deadline) return { kind: 'timeout' };
+        return callEntry(entries, Entry.reject, e) ? { kind: 'crash' } : undefined;
+      }
+      return callEntry(entries, Entry.adopt, value) ? { kind: 'crash' } : undefined;
+    },
+    slots: () => slots,
+    invoke: (k) => (callEntry(entries, k) ? 'crash' : undefined),
+    dispose() {},
+  };
+  return realm;
+};
+
+// The prelude's entries catch everything tracer code throws; what escapes them is the engine giving up (a stack
+// overflow inside the prelude's own error handling, say).
+// Returns true when it did.
+function callEntry(entries: Entries, k: number, arg?: unknown): boolean {
+  try {
+    if (arg === undefined) entries[k]();
+    else entries[k](arg);
+    return false;
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,357 @@
+import { Entry, Op, Slot, memoryLimitText, slotMarker } from './realmProtocol.ts';
+
+/**
+ * The trusted realm-side half of the tracer runtime, as script text evaluated in every fresh realm (V8 `vm` context
+ * in Node, QuickJS in the browser) after the bigInt library. Its completion value is a function
+ * `(host, guardName) → [entries, slots]`: it defines geth's globals (`toHex`, `toWord`, `toAddress`, `toContract`,
+ * `toContract2`, `isPrecompiled`, `slice`; `bigInt` comes from the library) and builds `log`, `db`, `frame`,
+ * `frameResult` and `ctx` inside the realm, so tracer code never touches an object of the host. The host answers
+ * only with primitives through `host(op, a, b, c)`; the entries are called by the host with no arguments.
+ *
+ * Every built-in it relies on is captured before tracer code runs, so a tracer that replaces `JSON.stringify`,
+ * `Uint8Array` or `String.prototype.slice` changes nothing here (geth encodes results in Go). Written in ES5 so
+ * every engine runs it; strict mode so no tracer can walk to its callers.
+ */
+export const preludeSource = String.raw`(function (host, guardName) {
+'use strict';
+var G = globalThis;
+var U8 = Uint8Array, F64 = Float64Array, Str = String, Num = Number, Obj = Object, Arr = Array;
+var TypeErr = TypeError, Err = Error, isArray = Array.isArray, floor = Math.floor, ceil = Math.ceil;
+var stringify = JSON.stringify, parse = JSON.parse, bigInt = G.bigInt, NativeBig = G.BigInt;
+var defineProperty = Object.defineProperty, hasOwn = Object.prototype.hasOwnProperty;
+var fromCharCode = String.fromCharCode;
+// uncurried call: immune to a tracer replacing Function.prototype.call later.
+var call = Function.prototype.call.bind(Function.prototype.call);
+var InternalErr = G.InternalError;
+
+var slots = new F64(${Slot.count});
+slots[0] = ${slotMarker[0]}; slots[1] = ${slotMarker[1]}; slots[2] = ${slotMarker[2]};
+
+// What geth's runtime does not have: no console, no wasm (removed before any tracer code runs).
+var absent = ['console', 'WebAssembly'];
+for (var k = 0; k < absent.length; k++) { try { delete G[absent[k]]; } catch (e) {} }
+
+var fatal;            // the uncatchable error (geth's vm.Interrupt), text with position
+var failed = false;   // the trace failed: every later hook is a no-op
+var guardCount = 0;
+var tracer, fns = {};
+
+function hex2(b) { return (b < 16 ? '0' : '') + b.toString(16); }
+function bytesToHex(b) {
+  var s = '';
+  for (var i = 0; i < b.length; i++) s += hex2(b[i]);
+  return s;
+}
+function hexToBytes(h) {
+  var n = h.length >> 1, out = new U8(n);
+  for (var i = 0; i < n; i++) out[i] = parseInt(h.substr(i * 2, 2), 16);
+  return out;
+}
+function big(v) {
+  return typeof v === 'number' ? bigInt(v) : bigInt(NativeBig(v));
+}
+
+// Where the tracer code was when something failed: the first frame of the tracer's own text.
+function position(e) {
+  var st;
+  try { st = e && typeof e === 'object' ? e.stack : undefined; } catch (x) { st = undefined; }
+  if (typeof st !== 'string') return '';
+  var lines = st.split('\n');
+  for (var i = 0; i < lines.length; i++) {
+    var m = /^\s*at (?:(.*?) \()?(?:eval at [^,]*, )?<eval>:(\d+):(\d+)\)?\s*$/.exec(lines[i]);
+    if (m) {
+      var name = m[1] || '';
+      var dot = name.lastIndexOf('.');
+      if (dot >= 0) name = name.slice(dot + 1);
+      if (name === '<anonymous>' || name === '<eval>' || name === 'eval') name = '';
+      return name + ':' + m[2] + ':' + m[3];
+    }
+  }
+  return '';
+}
+
+function describe(e) {
+  try {
+    if (InternalErr && e instanceof InternalErr && e.message === 'out of memory') return ${JSON.stringify(memoryLimitText)};
+    return Str(e);
+  } catch (x) {
+    return 'Error: (a thrown value that cannot be converted to a string)';
+  }
+}
+
+// geth's vm.Interrupt: recorded at once, thrown to leave the current code, and thrown again by every guard.
+function raise(message) {
+  if (fatal === undefined) fatal = { text: message, pos: position(new Err(message)) };
+  throw new Err(fatal.text);
+}
+
+function guard() {
+  if (fatal !== undefined) throw new Err(fatal.text);
+  if ((++guardCount & 63) === 0 && host(${Op.clock})) raise('execution timeout');
+}
+defineProperty(G, guardName, { value: guard, writable: false, enumerable: false, configurable: false });
+
+function toInteger(v) {
+  var n = typeof v === 'number' ? v : Num(v);
+  if (n !== n) return 0;
+  return n < 0 ? ceil(n) : floor(n);
+}
+function toByte(v) {
+  var n = Num(v);
+  if (n !== n) return 0;
+  if (n === Infinity) return 255;
+  if (n === -Infinity) return 0;
+  n = n < 0 ? ceil(n) : floor(n);
+  return ((n % 256) + 256) % 256;
+}
+function decodeHexLenient(text) {
+  var s = text.slice(0, 2) === '0x' || text.slice(0, 2) === '0X' ? text.slice(2) : text;
+  if (s.length % 2) s = '0' + s;
+  var out = [];
+  for (var i = 0; i < s.length; i += 2) {
+    var pair = s.slice(i, i + 2);
+    if (!/^[0-9a-fA-F]{2}$/.test(pair)) break;
+    out.push(parseInt(pair, 16));
+  }
+  return new U8(out);
+}
+// geth's fromBuf: a Uint8Array of the realm, an Array, or (where allowed) a hex string.
+function fromBuf(value, allowString) {
+  if (value === null || value === undefined) throw new TypeErr('Cannot convert undefined or null to object');
+  if (typeof value === 'string' || value instanceof Str) {
+    if (allowString) return decodeHexLenient(Str(value));
+  } else if (isArray(value)) {
+    var out = new U8(value.length);
+    for (var i = 0; i < value.length; i++) out[i] = toByte(value[i]);
+    return out;
+  } else if (value instanceof U8 && value.constructor === U8) {
+    return new U8(value);
+  }
+  return raise('invalid buffer type');
+}
+function fit(b, size) {
+  var out = new U8(size);
+  if (b.length >= size) out.set(b.subarray(b.length - size));
+  else out.set(b, size - b.length);
+  return out;
+}
+function addrHex(v, allowString) { return bytesToHex(fit(fromBuf(v, allowString), 20)); }
+
+// geth's helper globals (reference 6.1): plain, writable globals like goja's.
+G.toHex = function toHex(buf) { return '0x' + bytesToHex(fromBuf(buf, false)); };
+G.toWord = function toWord(x) { return fit(fromBuf(x, true), 32); };
+G.toAddress = function toAddress(x) { return fit(fromBuf(x, true), 20); };
+G.toContract = function toContract(from, nonce) {
+  return hexToBytes(host(${Op.toContract}, addrHex(from, true), toInteger(nonce)));
+};
+G.toContract2 = function toContract2(from, salt, initcode) {
+  var a = addrHex(from, true);
+  var s = bytesToHex(fit(decodeHexLenient(Str(salt)), 32));
+  return hexToBytes(host(${Op.toContract2}, a, s, bytesToHex(fromBuf(initcode, true))));
+};
+G.isPrecompiled = function isPrecompiled(addr) { return host(${Op.isPrecompiled}, addrHex(addr, true)); };
+G.slice = function slice(buf, start, end) {
+  var b = fromBuf(buf, false), s = toInteger(start), e = toInteger(end);
+  if (s < 0 || s > e || e > b.length) {
+    raise('Tracer accessed out of bound memory: available ' + b.length + ', offset ' + s + ', size ' + (e - s));
+  }
+  return b.slice(s, e);
+};
+
+var opNames = host(${Op.opNames}).split(',');
+var paddingLimit = 1024 * 1024;
+var empty = function () { return new U8(0); };
+
+// geth's log object: one object reused for every step, own properties in geth's order.
+var log = {
+  getPC: function () { return slots[${Slot.pc}]; },
+  getGas: function () { return slots[${Slot.gas}]; },
+  getCost: function () { return slots[${Slot.cost}]; },
+  getDepth: function () { return slots[${Slot.depth}]; },
+  getRefund: function () { return slots[${Slot.refund}]; },
+  getError: function () { return slots[${Slot.hasError}] ? host(${Op.stepError}) : undefined; },
+  op: {
+    toNumber: function () { return slots[${Slot.op}]; },
+    toString: function () { return opNames[slots[${Slot.op}]]; },
+    isPush: function () { var o = slots[${Slot.op}]; return o >= 0x5f && o <= 0x7f; }
+  },
+  stack: {
+    peek: function (i) {
+      var len = slots[${Slot.stackLen}], n = toInteger(i);
+      if (n < 0 || n >= len) raise('tracer accessed out of bound stack: size ' + len + ', index ' + n);
+      return big(host(${Op.peek}, n));
+    },
+    length: function () { return slots[${Slot.stackLen}]; }
+  },
+  memory: {
+    slice: function (start, end) {
+      var s = toInteger(start), e = toInteger(end), memLen = slots[${Slot.memLen}];
+      if (e === s) return new U8(0);
+      if (e < s || s < 0) raise('tracer accessed out of bound memory: offset ' + s + ', end ' + e);
+      var padding = e - memLen;
+      if (padding > paddingLimit) raise('reached limit for padding memory slice: ' + padding);
+      var out = new U8(e - s);
+      if (s < memLen) out.set(hexToBytes(host(${Op.memory}, s, e < memLen ? e : memLen)));
+      return out;
+    },
+    getUint: function (offset) {
+      var o = toInteger(offset), memLen = slots[${Slot.memLen}];
+      if (memLen < o + 32 || o < 0) {
+        raise('tracer accessed out of bound memory: available ' + memLen + ', offset ' + o + ', size 32');
+      }
+      return bigInt(NativeBig('0x' + (host(${Op.memory}, o, o + 32) || '0')));
+    },
+    length: function () { return slots[${Slot.memLen}]; }
+  },
+  contract: {
+    getCaller: function () { return hexToBytes(host(${Op.contract}, 0)); },
+    getAddress: function () { return hexToBytes(host(${Op.contract}, 1)); },
+    getValue: function () { return big(host(${Op.contract}, 2)); },
+    getInput: function () { return hexToBytes(host(${Op.contract}, 3)); }
+  }
+};
+
+var db = {
+  getBalance: function (a) { return big(host(${Op.db}, 0, addrHex(a, false))); },
+  getNonce: function (a) { return host(${Op.db}, 1, addrHex(a, false)); },
+  getCode: function (a) { return hexToBytes(host(${Op.db}, 2, addrHex(a, false))); },
+  getState: function (a, slot) {
+    var addr = addrHex(a, false);
+    return hexToBytes(host(${Op.db}, 3, addr, bytesToHex(fit(fromBuf(slot, false), 32))));
+  },
+  exists: function (a) { return host(${Op.db}, 4, addrHex(a, false)); }
+};
+
+var frame = {
+  getType: function () { return host(${Op.frame}, 0); },
+  getFrom: function () { return hexToBytes(host(${Op.frame}, 1)); },
+  getTo: function () { return hexToBytes(host(${Op.frame}, 2)); },
+  getInput: function () { return hexToBytes(host(${Op.frame}, 3)); },
+  getGas: function () { return host(${Op.frame}, 4); },
+  getValue: function () { var v = host(${Op.frame}, 5); return v === undefined ? undefined : big(v); }
+};
+
+var frameResult = {
+  getGasUsed: function () { return host(${Op.frameResult}, 0); },
+  getOutput: function () { return hexToBytes(host(${Op.frameResult}, 1)); },
+  getError: function () { return host(${Op.frameResult}, 2); }
+};
+
+function revive(key, v) {
+  if (v !== null && typeof v === 'object' && !isArray(v)) {
+    if (typeof v.b === 'string') return hexToBytes(v.b);
+    if (typeof v.n === 'string') return bigInt(NativeBig(v.n));
+  }
+  return v;
+}
+
+function fail(name, e) {
+  failed = true;
+  if (fatal !== undefined) host(${Op.fail}, name, fatal.text, fatal.pos);
+  else host(${Op.fail}, name, describe(e), position(e));
+}
+
+// Calls a tracer method: a thrown value or an uncatchable error fails the trace (once).
+function run(name, f, a, b, two) {
+  if (failed) return undefined;
+  var out;
+  try {
+    out = two ? call(f, tracer, a, b) : call(f, tracer, a);
+  } catch (e) {
+    fail(name, e);
+    return undefined;
+  }
+  if (fatal !== undefined) { fail(name, undefined); return undefined; }
+  return out;
+}
+
+function encode(value) {
+  if (value === null || value === undefined) return '{}';
+  switch (typeof value) {
+    case 'number':
+      if (value !== value) return { error: 'json: unsupported value: NaN' };
+      if (value === Infinity || value === -Infinity) {
+        return { error: 'json: unsupported value: ' + (value > 0 ? '+Inf' : '-Inf') };
+      }
+      return stringify(value);
+    case 'boolean':
+    case 'string':
+      return stringify(value);
+    case 'bigint':
+      return stringify(Str(value));
+    case 'symbol':
+    case 'function':
+      return '{}';
+  }
+  var text;
+  try {
+    text = stringify(value);
+  } catch (e) {
+    if (fatal !== undefined) return { error: fatal.text, pos: fatal.pos };
+    return { error: 'json: error calling MarshalJSON for type *goja.Object: ' + describe(e), pos: position(e) };
+  }
+  if (fatal !== undefined) return { error: fatal.text, pos: fatal.pos };
+  return text === undefined ? '{}' : text;
+}
+
+var entries = [];
+entries[${Entry.step}] = function () { if (fns.step) run('step', fns.step, log, db, true); };
+entries[${Entry.fault}] = function () { run('fault', fns.fault, log, db, true); };
+entries[${Entry.enter}] = function () { if (fns.enter) run('enter', fns.enter, frame); };
+entries[${Entry.exit}] = function () { if (fns.exit) run('exit', fns.exit, frameResult); };
+entries[${Entry.result}] = function () {
+  if (failed) return;
+  var ctx = parse(host(${Op.ctx}), revive);
+  var value = run('result', fns.result, ctx, db, true);
+  if (failed) return;
+  var out;
+  try {
+    out = encode(value);
+  } catch (e) {
+    fail('result', e);
+    return;
+  }
+  if (typeof out === 'string') host(${Op.result}, out);
+  else { failed = true; host(${Op.fail}, 'json', out.error, out.pos || ''); }
+};
+entries[${Entry.reject}] = function (e) {
+  failed = true;
+  host(${Op.fail}, '', fatal !== undefined ? fatal.text : describe(e), fatal !== undefined ? fatal.pos : position(e));
+};
+entries[${Entry.adopt}] = function (value) {
+  if (value === null || value === undefined) {
+    failed = true;
+    host(${Op.fail}, '', 'TypeError: Cannot convert undefined or null to object', '');
+    return;
+  }
+  tracer = Obj(value);
+  var names = ['result', 'fault', 'step', 'enter', 'exit', 'setup'];
+  try {
+    for (var i = 0; i < names.length; i++) {
+      var f = tracer[names[i]];
+      if (typeof f === 'function') fns[names[i]] = f;
+    }
+  } catch (e) {
+    failed = true;
+    host(${Op.fail}, '', fatal !== undefined ? fatal.text : describe(e), fatal !== undefined ? fatal.pos : position(e));
+    return;
+  }
+  var problem;
+  if (!fns.result) problem = 'trace object must expose a function result()';
+  else if (!fns.fault) problem = 'trace object must expose a function fault()';
+  else if (!fns.enter !== !fns.exit) problem = 'trace object must expose either both or none of enter() and exit()';
+  if (problem) { failed = true; host(${Op.fail}, '', problem, ''); return; }
+  if (fns.setup) {
+    try {
+      call(fns.setup, tracer, host(${Op.config}));
+    } catch (e) {
+      failed = true;
+      host(${Op.fail}, '', fatal !== undefined ? fatal.text : describe(e), fatal !== undefined ? fatal.pos : position(e));
+      return;
+    }
+    if (fatal !== undefined) { failed = true; host(${Op.fail}, '', fatal.text, fatal.pos); return; }
+  }
+  host(${Op.methods}, !!fns.step, !!fns.enter);
+};
+return [entries, slots];
+})`;

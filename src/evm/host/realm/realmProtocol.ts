@@ -1,0 +1,77 @@
+/**
+ * Numbers shared by the host and the prelude (`preludeSource.ts` interpolates them into the realm-side text), so
+ * both sides read one definition.
+ */
+
+/** Indices of the step slots (a Float64Array of the realm, written by the host before `step`/`fault`). */
+export const Slot = {
+  pc: 0,
+  op: 1,
+  gas: 2,
+  cost: 3,
+  depth: 4,
+  refund: 5,
+  memLen: 6,
+  stackLen: 7,
+  /** 1 when `log.getError()` has a text (fetched lazily with {@link Op.stepError}). */
+  hasError: 8,
+  /** Number of slots. */
+  count: 12,
+} as const;
+
+/** Marker values the prelude writes into slots 0..2 so an engine whose memory the host sees can find the array. */
+export const slotMarker = [1.2345678901234567e-300, -9.876543210987654e299, 7.777777777777777e-200] as const;
+
+/** Requests the prelude sends through the host bridge; the answer is always a primitive. */
+export const Op = {
+  /** () → true once the deadline passed. */
+  clock: 1,
+  /** () → log.getError() text or undefined. */
+  stepError: 2,
+  /** (n) → the stack item n from the top (valid n only) as a number or a 0x hex string. */
+  peek: 3,
+  /** (start, end) → hex of memory [start, min(end, memLen)) (bounds already checked). */
+  memory: 4,
+  /** (field: 0 caller, 1 address, 2 value, 3 input) → hex bytes, or number/0x-hex for the value. */
+  contract: 5,
+  /** (kind: 0 balance, 1 nonce, 2 code, 3 state, 4 exists, addrHex, slotHex) → number/hex/boolean. */
+  db: 6,
+  /** (fromHex, nonce) → address hex. */
+  toContract: 7,
+  /** (fromHex, saltHex, codeHex) → address hex. */
+  toContract2: 8,
+  /** (addrHex) → boolean. */
+  isPrecompiled: 9,
+  /** (field: 0 type, 1 from, 2 to, 3 input, 4 gas, 5 value) → string/hex/number/undefined. */
+  frame: 10,
+  /** (field: 0 gasUsed, 1 output, 2 error) → number/hex/string/undefined. */
+  frameResult: 11,
+  /** () → ctx as JSON (byte fields as {"b": hex}, big numbers as {"n": decimal}). */
+  ctx: 12,
+  /** () → the setup() argument (the tracerConfig JSON text). */
+  config: 13,
+  /** (hook name or '' for construction, message, position "fn:line:col" or '') → records the trace's error. */
+  fail: 14,
+  /** (json text) → the result, encoded. */
+  result: 15,
+  /** (has step, has enter/exit) → tells the host which hooks the tracer has. */
+  methods: 16,
+  /** () → the 256 opcode names, comma-separated (geth's names; `opcode 0x.. not defined` for the others). */
+  opNames: 17,
+} as const;
+
+/** The prelude's entries, called by the host with no arguments. */
+export const Entry = {
+  step: 0,
+  fault: 1,
+  enter: 2,
+  exit: 3,
+  result: 4,
+  /** Takes the value of the evaluated tracer expression (passed by the engine adapter) and runs setup(). */
+  adopt: 5,
+  /** Takes the value the tracer expression threw while it was evaluated (passed by the engine adapter). */
+  reject: 6,
+} as const;
+
+/** The message a realm reports when its memory cap stops an allocation. */
+export const memoryLimitText = 'tracer exceeded its memory limit';

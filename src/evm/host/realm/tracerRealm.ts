@@ -1,0 +1,45 @@
+/**
+ * The boundary between the tracer host and the realm that runs tracer code. A realm holds only ECMAScript built-ins
+ * plus what the trusted prelude (`prelude.js`) defines; the host talks to it through primitives only, so no object
+ * of the host realm is ever reachable from tracer code.
+ */
+
+/** A primitive crossing the realm boundary (never an object). */
+export type Primitive = string | number | boolean | undefined;
+
+/** The host's single entry point, called by the prelude: `op` selects the request (see `hostOps.ts`). */
+export type HostBridge = (op: number, a: Primitive, b: Primitive, c: Primitive) => Primitive;
+
+/** Hard limits a realm enforces from outside the tracer's reach. */
+export interface RealmLimits {
+  /** Epoch milliseconds after which any running tracer code is interrupted (`Infinity`: none). */
+  deadline: number;
+  /** Heap bytes the realm may use (best effort where the engine cannot count exactly). */
+  memoryBytes: number;
+  /** The name of the deadline guard the instrumented tracer text calls (random per trace, defined by the prelude). */
+  guardName: string;
+}
+
+/** What cut realm code short from outside: the deadline, the memory cap, or the engine itself failing. */
+export type RealmLimitKind = 'timeout' | 'memory' | 'crash';
+
+/** One fresh realm. Created per trace (or per block), disposed after it. */
+export interface TracerRealm {
+  /** Evaluates trusted script text (the prelude, the bigInt library); returns an error text or undefined. */
+  evalTrusted(source: string, filename: string): string | undefined;
+  /**
+   * Evaluates the tracer expression text (file name `<eval>`) and hands its value to the prelude's `adopt` entry, or
+   * what it threw to the `reject` entry (which report through the host bridge). Returns what stopped it otherwise:
+   * a SyntaxError (the engine's message) or a hard limit.
+   */
+  evalTracer(wrapped: string): undefined | { kind: 'syntax'; message: string } | { kind: RealmLimitKind };
+  /** The step slots the prelude reads (a Float64Array of the realm); fetch again after every `invoke`. */
+  slots(): { [i: number]: number; length: number };
+  /** Calls the prelude's entry number `k` with no arguments. Returns undefined, or `'timeout'`/`'memory'` when a hard limit cut it short. */
+  invoke(k: number): undefined | RealmLimitKind;
+  /** Frees the realm (its heap and, for a child engine, the engine). */
+  dispose(): void;
+}
+
+/** Creates a fresh realm wired to `host`. */
+export type RealmFactory = (host: HostBridge, limits: RealmLimits) => Promise<TracerRealm>;
