@@ -6,6 +6,11 @@ import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createLegacyTx } from '@ethereumjs/tx';
 import { Address, bytesToHex, hexToBytes, privateToAddress } from '@ethereumjs/util';
 import { createVM, runTx } from '@ethereumjs/vm';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createQuickJsRealmFactory } from '../src/evm/host/realm/createQuickJsRealm.ts';
+import { createVmRealm } from '../src/evm/host/realm/createVmRealm.ts';
+import type { RealmFactory } from '../src/evm/host/realm/tracerRealm.ts';
 import { traceWithJsTracer, traceWithStructLogger } from '../src/evm/host/traceTransaction.ts';
 import type { TraceRun } from '../src/evm/host/traceTypes.ts';
 import { createSyncStateManager } from '../src/evm/state/createSyncStateManager.ts';
@@ -52,28 +57,52 @@ async function measureAll(rounds: number, bodies: Body[]): Promise<number[]> {
 
 const fmt = (r: number) => `${(r / 1e6).toFixed(2)} M steps/s`;
 
+const quickJs = createQuickJsRealmFactory(
+  readFileSync(createRequire(import.meta.url).resolve('big-integer/BigInteger.min.js'), 'utf8'),
+);
+
+// The cost of a fresh realm (create, load the bigInt library and the prelude, dispose), median of 21.
+async function realmCost(factory: RealmFactory): Promise<number> {
+  const host = () => 'x';
+  const times: number[] = [];
+  for (let i = 0; i < 22; i++) {
+    const t0 = performance.now();
+    const realm = await factory(host, { deadline: Infinity, memoryBytes: 64 << 20 });
+    realm.dispose();
+    if (i > 0) times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b)[10];
+}
+
 /** Runs the benchmark and returns printable lines. */
 export async function runEvmBench(): Promise<string[]> {
-  const check = (await traceWithJsTracer(await buildRun(), {
-    tracer: '{n:0,step:function(){this.n++},fault:function(){},result:function(){return this.n}}',
-    timeout: '60s',
-  })) as number;
-  if (check !== steps) throw new Error(`loop ran ${check} steps, expected ${steps}`);
-  const [untraced, stepEvent, logger, traced] = await measureAll(5, [
+  for (const createRealm of [createVmRealm, quickJs]) {
+    const check = (await traceWithJsTracer(await buildRun(), {
+      tracer: '{n:0,step:function(){this.n++},fault:function(){},result:function(){return this.n}}',
+      timeout: '60s',
+      createRealm,
+    })) as number;
+    if (check !== steps) throw new Error(`loop ran ${check} steps, expected ${steps}`);
+  }
+  const [untraced, stepEvent, logger, traced, tracedQuickJs] = await measureAll(5, [
     (r) => runTx(r.vm, { tx: r.tx, block: r.block }),
     (r) => {
       r.vm.evm.events!.on('step', (e: { stack: bigint[] }) => void e.stack.length);
       return runTx(r.vm, { tx: r.tx, block: r.block });
     },
     (r) => traceWithStructLogger(r, { disableStack: true, disableStorage: true, limit: 1 }),
-    (r) => traceWithJsTracer(r, { tracer: callJs, timeout: '60s' }),
+    (r) => traceWithJsTracer(r, { tracer: callJs, timeout: '60s', createRealm: createVmRealm }),
+    (r) => traceWithJsTracer(r, { tracer: callJs, timeout: '60s', createRealm: quickJs }),
   ]);
+  const [vmRealm, quickJsRealm] = [await realmCost(createVmRealm), await realmCost(quickJs)];
   return [
     `loop transaction: ${steps.toLocaleString('en-US')} steps`,
     `untraced (runTx):                       ${fmt(untraced)}`,
     `@ethereumjs step event (copy per step): ${fmt(stepEvent)}  (${(untraced / stepEvent).toFixed(2)}x slower)`,
     `struct logger, all off, limit 1:        ${fmt(logger)}  (${(untraced / logger).toFixed(2)}x slower)`,
-    `call.js-like JS tracer via the host:    ${fmt(traced)}  (traced/untraced time ratio ${(untraced / traced).toFixed(2)}x)`,
+    `call.js, V8-context realm (Node CLI):   ${fmt(traced)}  (traced/untraced time ratio ${(untraced / traced).toFixed(2)}x)`,
+    `call.js, QuickJS realm (browser's):     ${fmt(tracedQuickJs)}  (traced/untraced time ratio ${(untraced / tracedQuickJs).toFixed(2)}x)`,
+    `fresh realm per trace: V8 context ${vmRealm.toFixed(2)} ms, QuickJS ${quickJsRealm.toFixed(2)} ms`,
   ];
 }
 

@@ -4,7 +4,7 @@ import { opcodeName } from '../../core/tracer/opcodes.ts';
 import type { SyncStateReader } from './syncStateReader.ts';
 import { gojaMessage } from './gojaMessage.ts';
 import { instrumentTracerCodeWithMap, toOriginalOffset } from './instrumentTracerCode.ts';
-import { Entry, Op, Slot, memoryLimitText } from './realm/realmProtocol.ts';
+import { Entry, Op, Slot, memoryLimitText, tracerFactoryText } from './realm/realmProtocol.ts';
 import type { Primitive, RealmFactory, TracerRealm } from './realm/tracerRealm.ts';
 import { createStepView, type GethTraceHooks, type StepView } from './runGethTrace.ts';
 import type { JsTraceOptions } from './traceTypes.ts';
@@ -92,7 +92,8 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     if (typeof pos !== 'string' || pos === '') return '';
     const m = /^(.*):(\d+):(\d+)$/.exec(pos);
     if (!m) return '';
-    let line = Number(m[2]);
+    // The factory text puts the tracer on line 2 (see tracerFactoryText).
+    let line = Math.max(1, Number(m[2]) - 1);
     let col = Number(m[3]);
     if (instrumented) ({ line, col } = mapBack(instrumented.code, wrapped, instrumented.inserts, line, col));
     const where = `<eval>:${line}:${col}(0)`;
@@ -190,14 +191,14 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     return undefined;
   };
 
-  const realm = await o.createRealm(host, { deadline, memoryBytes: o.memoryBytes, guardName: guard });
+  const realm = await o.createRealm(host, { deadline, memoryBytes: o.memoryBytes });
   let realmOpen = true;
   const dispose = () => {
     if (realmOpen) realm.dispose();
     realmOpen = false;
   };
   try {
-    const problem = realm.evalTracer(instrumented?.code ?? wrapped);
+    const problem = realm.evalTracer(tracerFactoryText(guard, instrumented?.code ?? wrapped));
     if (problem !== undefined) {
       throw new TracerError(
         problem.kind === 'syntax' ? describeSyntaxError(wrapped, problem.message) : limitText(problem.kind),

@@ -9,6 +9,9 @@ export function gojaMessage(text: string): string {
       /^TypeError: Cannot read properties of (undefined|null) \(reading '(.*)'\)$/,
       "TypeError: Cannot read property '$2' of $1",
     )
-    .replace(/^TypeError: cannot read property '(.*)' of (undefined|null)$/, "TypeError: Cannot read property '$1' of $2")
+    .replace(
+      /^TypeError: cannot read property '(.*)' of (undefined|null)$/,
+      "TypeError: Cannot read property '$1' of $2",
+    )
     .replace(/^TypeError: \S+\.([\w$]+) is not a function$/, "TypeError: Object has no member '$1'");
 }

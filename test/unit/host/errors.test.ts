@@ -212,14 +212,8 @@ describe('tracer errors', () => {
       "{result: function() {}, fault: function() {}, setup: function() { throw new Error('bad cfg') }}",
       'Error: bad cfg',
     ],
-    [
-      '{result: function() {}, fault: function() {}};',
-      /^SyntaxError: \(anonymous\): Line 1:47 /,
-    ],
-    [
-      '{result: function() {},\n fault: function() {} +}',
-      /^SyntaxError: \(anonymous\): Line 2:24 /,
-    ],
+    ['{result: function() {}, fault: function() {}};', /^SyntaxError: \(anonymous\): Line 1:47 /],
+    ['{result: function() {},\n fault: function() {} +}', /^SyntaxError: \(anonymous\): Line 2:24 /],
     [
       '{result: function() {}, fault: function() {}, setup: function() { while (true) {} }}',
       'execution timeout',

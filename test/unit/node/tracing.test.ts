@@ -104,7 +104,7 @@ describe('tracer time limit', () => {
       'a tracer that never returns',
       '200ms',
       '{step: function() { while (true) {} }, fault: function() {}, result: function() { return 1; }}',
-      "execution timeout    in server-side tracer function 'step'",
+      "execution timeout at step (<eval>:1:41(0))    in server-side tracer function 'step'",
     ],
     [
       'a timeout that is not a Go duration',

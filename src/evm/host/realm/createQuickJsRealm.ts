@@ -113,12 +113,12 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
       const failed = evalTrusted(bigIntSource, 'tracer-bigint');
       if (failed) throw new Error(failed);
       const make = ctx.unwrapResult(ctx.evalCode(preludeSource, 'tracer-prelude', { type: 'global' }));
-      const made = ctx.callFunction(make, ctx.undefined, hostFn, keep(ctx.newString(limits.guardName)));
+      const made = ctx.callFunction(make, ctx.undefined, hostFn);
       make.dispose();
       const pair = keep(ctx.unwrapResult(made));
       const entries = keep(ctx.getProp(pair, 0));
       keep(ctx.getProp(pair, 1));
-      fns = [0, 1, 2, 3, 4, 5, 6].map((k) => keep(ctx.getProp(entries, k)));
+      fns = [0, 1, 2, 3, 4, 5].map((k) => keep(ctx.getProp(entries, k)));
       // The slots live in the wasm heap: find them once by the marker the prelude wrote.
       view = new Float64Array(heap.HEAPU8.buffer);
       for (let i = 0; i + 2 < view.length; i++) {
@@ -143,12 +143,11 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
 
     const classify = (errPtr: number): RealmLimitKind => {
       const h = raw.memory.heapValueHandle(errPtr);
-      let message = '';
+      let message: unknown;
       try {
-        const d = ctx.dump(h) as { message?: unknown } | undefined;
-        message = typeof d?.message === 'string' ? d.message : '';
+        message = (ctx.dump(h) as { message?: unknown } | undefined)?.message;
       } catch {
-        message = '';
+        message = undefined;
       }
       h.dispose();
       if (message === 'out of memory') return 'memory';
@@ -173,8 +172,8 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
 
     const realm: TracerRealm = {
       evalTrusted,
-      evalTracer(wrapped) {
-        const r = ctx.evalCode(wrapped, '<eval>', { type: 'global' });
+      evalTracer(factoryText) {
+        const r = ctx.evalCode(factoryText, '<eval>', { type: 'global' });
         if (r.error) {
           const d = ctx.dump(r.error) as { name?: unknown; message?: unknown; stack?: unknown } | undefined;
           if (d?.message === 'out of memory') {
@@ -185,14 +184,9 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
             r.error.dispose();
             return { kind: 'timeout' };
           }
-          // A compile error has no frame of its own code below the parse position.
-          if (d?.name === 'SyntaxError' && !/\bat [^(]+\(/.test(String(d.stack ?? ''))) {
-            r.error.dispose();
-            return { kind: 'syntax', message: String(d.message) };
-          }
-          const kind = callWith(fns[Entry.reject], r.error);
+          // Running the text only makes the factory function: an error here is a compile error.
           r.error.dispose();
-          return kind ? { kind } : undefined;
+          return { kind: 'syntax', message: String(d?.message ?? 'invalid tracer text') };
         }
         const kind = callWith(fns[Entry.adopt], r.value);
         r.value.dispose();

@@ -16,7 +16,7 @@ const bigIntScript = new vm.Script(readFileSync(require.resolve('big-integer/Big
 const preludeScript = new vm.Script(preludeSource, { filename: 'tracer-prelude' });
 
 type Entries = Array<(arg?: unknown) => void>;
-type Make = (host: HostBridge, guardName: string) => [Entries, Float64Array];
+type Make = (host: HostBridge) => [Entries, Float64Array];
 
 /**
  * Creates a fresh V8 context for one trace. Code generation from strings stays on (geth's goja has `eval`), wasm is
@@ -25,14 +25,16 @@ type Make = (host: HostBridge, guardName: string) => [Entries, Float64Array];
  * V8's own watchdog; code the guards cannot reach (eval'd text, a catastrophic regular expression) is stopped by
  * the process that owns this realm (`tracer serve` and `replay` kill their trace child at the deadline).
  */
-export const createVmRealm: RealmFactory = async (host, limits) => {
+// No memory cap inside the process: the process that owns the realm has one (`--max-old-space-size` of the trace
+// child of `serve` and `replay`), and the deadline is the host's clock read by the prelude's guard.
+export const createVmRealm: RealmFactory = async (host) => {
   const context = vm.createContext(Object.create(null), {
     codeGeneration: { strings: true, wasm: false },
     microtaskMode: 'afterEvaluate',
   });
   bigIntScript.runInContext(context);
   const make = preludeScript.runInContext(context) as Make;
-  const [entries, slots] = make(host, limits.guardName);
+  const [entries, slots] = make(host);
 
   const realm: TracerRealm = {
     evalTrusted(source, filename) {
@@ -43,25 +45,17 @@ export const createVmRealm: RealmFactory = async (host, limits) => {
         return `trusted script ${filename} failed`;
       }
     },
-    evalTracer(wrapped) {
+    evalTracer(factoryText) {
       let script: vm.Script;
       try {
-        script = new vm.Script(wrapped, { filename: '<eval>' });
+        script = new vm.Script(factoryText, { filename: '<eval>' });
       } catch (e) {
         // Compile errors are made by the host (the text never ran): reading their message is safe.
         return { kind: 'syntax', message: e instanceof Error ? e.message : 'invalid tracer text' };
       }
-      const timeout = Math.max(1, Math.ceil(limits.deadline - Date.now()));
-      let value: unknown;
-      try {
-        value = script.runInContext(context, Number.isFinite(timeout) ? { timeout } : {});
-      } catch (e) {
-        // V8's watchdog stopped it, or the tracer threw: the thrown value may be the tracer's own object (even a
-        // Proxy), so it is never inspected here, only handed back to the prelude.
-        if (Date.now() >= limits.deadline) return { kind: 'timeout' };
-        return callEntry(entries, Entry.reject, e) ? { kind: 'crash' } : undefined;
-      }
-      return callEntry(entries, Entry.adopt, value) ? { kind: 'crash' } : undefined;
+      // Running it only makes the factory function: the tracer expression itself runs inside the prelude.
+      const factory: unknown = script.runInContext(context);
+      return callEntry(entries, Entry.adopt, factory) ? { kind: 'crash' } : undefined;
     },
     slots: () => slots,
     invoke: (k) => (callEntry(entries, k) ? 'crash' : undefined),

@@ -3,7 +3,7 @@ import { Entry, Op, Slot, memoryLimitText, slotMarker } from './realmProtocol.ts
 /**
  * The trusted realm-side half of the tracer runtime, as script text evaluated in every fresh realm (V8 `vm` context
  * in Node, QuickJS in the browser) after the bigInt library. Its completion value is a function
- * `(host, guardName) → [entries, slots]`: it defines geth's globals (`toHex`, `toWord`, `toAddress`, `toContract`,
+ * `(host) → [entries, slots]`: it defines geth's globals (`toHex`, `toWord`, `toAddress`, `toContract`,
  * `toContract2`, `isPrecompiled`, `slice`; `bigInt` comes from the library) and builds `log`, `db`, `frame`,
  * `frameResult` and `ctx` inside the realm, so tracer code never touches an object of the host. The host answers
  * only with primitives through `host(op, a, b, c)`; the entries are called by the host with no arguments.
@@ -12,8 +12,10 @@ import { Entry, Op, Slot, memoryLimitText, slotMarker } from './realmProtocol.ts
  * `Uint8Array` or `String.prototype.slice` changes nothing here (geth encodes results in Go). Written in ES5 so
  * every engine runs it; strict mode so no tracer can walk to its callers.
  */
-export const preludeSource = String.raw`(function (host, guardName) {
+export const preludeSource = String.raw`(function (host) {
 'use strict';
+// A closure variable: a global read in a V8 context goes through the context's interceptors on every access.
+var undefined = void 0;
 var G = globalThis;
 var U8 = Uint8Array, F64 = Float64Array, Str = String, Num = Number, Obj = Object, Arr = Array;
 var TypeErr = TypeError, Err = Error, isArray = Array.isArray, floor = Math.floor, ceil = Math.ceil;
@@ -34,7 +36,7 @@ for (var k = 0; k < absent.length; k++) { try { delete G[absent[k]]; } catch (e)
 var fatal;            // the uncatchable error (geth's vm.Interrupt), text with position
 var failed = false;   // the trace failed: every later hook is a no-op
 var guardCount = 0;
-var tracer, fns = {};
+var tracer, fns = {}, stepFn;
 
 function hex2(b) { return (b < 16 ? '0' : '') + b.toString(16); }
 function bytesToHex(b) {
@@ -89,7 +91,6 @@ function guard() {
   if (fatal !== undefined) throw new Err(fatal.text);
   if ((++guardCount & 63) === 0 && host(${Op.clock})) raise('execution timeout');
 }
-defineProperty(G, guardName, { value: guard, writable: false, enumerable: false, configurable: false });
 
 function toInteger(v) {
   var n = typeof v === 'number' ? v : Num(v);
@@ -295,7 +296,17 @@ function encode(value) {
 }
 
 var entries = [];
-entries[${Entry.step}] = function () { if (fns.step) run('step', fns.step, log, db, true); };
+// The hot path (once per opcode): no indirection beyond the tracer's own call.
+entries[${Entry.step}] = function () {
+  if (failed || stepFn === undefined) return;
+  try {
+    call(stepFn, tracer, log, db);
+  } catch (e) {
+    fail('step', e);
+    return;
+  }
+  if (fatal !== undefined) fail('step', undefined);
+};
 entries[${Entry.fault}] = function () { run('fault', fns.fault, log, db, true); };
 entries[${Entry.enter}] = function () { if (fns.enter) run('enter', fns.enter, frame); };
 entries[${Entry.exit}] = function () { if (fns.exit) run('exit', fns.exit, frameResult); };
@@ -314,11 +325,18 @@ entries[${Entry.result}] = function () {
   if (typeof out === 'string') host(${Op.result}, out);
   else { failed = true; host(${Op.fail}, 'json', out.error, out.pos || ''); }
 };
-entries[${Entry.reject}] = function (e) {
-  failed = true;
-  host(${Op.fail}, '', fatal !== undefined ? fatal.text : describe(e), fatal !== undefined ? fatal.pos : position(e));
-};
-entries[${Entry.adopt}] = function (value) {
+// The engine adapter compiles '(function (guard) { return [' + tracer text + '][0]; })' and hands over that
+// function: the tracer expression runs here, with the deadline guard as a closure variable (fast, and out of reach).
+entries[${Entry.adopt}] = function (factory) {
+  var value;
+  try {
+    value = factory(guard);
+  } catch (e) {
+    failed = true;
+    host(${Op.fail}, '', fatal !== undefined ? fatal.text : describe(e), fatal !== undefined ? fatal.pos : position(e));
+    return;
+  }
+  if (fatal !== undefined) { failed = true; host(${Op.fail}, '', fatal.text, fatal.pos); return; }
   if (value === null || value === undefined) {
     failed = true;
     host(${Op.fail}, '', 'TypeError: Cannot convert undefined or null to object', '');
@@ -351,6 +369,7 @@ entries[${Entry.adopt}] = function (value) {
     }
     if (fatal !== undefined) { failed = true; host(${Op.fail}, '', fatal.text, fatal.pos); return; }
   }
+  stepFn = fns.step;
   host(${Op.methods}, !!fns.step, !!fns.enter);
 };
 return [entries, slots];

@@ -20,7 +20,7 @@ export const Slot = {
 } as const;
 
 /** Marker values the prelude writes into slots 0..2 so an engine whose memory the host sees can find the array. */
-export const slotMarker = [1.2345678901234567e-300, -9.876543210987654e299, 7.777777777777777e-200] as const;
+export const slotMarker = [1.5e-300, -2.5e300, 3.5e-200] as const;
 
 /** Requests the prelude sends through the host bridge; the answer is always a primitive. */
 export const Op = {
@@ -67,11 +67,20 @@ export const Entry = {
   enter: 2,
   exit: 3,
   result: 4,
-  /** Takes the value of the evaluated tracer expression (passed by the engine adapter) and runs setup(). */
+  /**
+   * Takes the compiled tracer factory (see {@link tracerFactoryText}) from the engine adapter, evaluates the tracer
+   * expression through it, checks the methods and runs setup().
+   */
   adopt: 5,
-  /** Takes the value the tracer expression threw while it was evaluated (passed by the engine adapter). */
-  reject: 6,
 } as const;
+
+/**
+ * The text an engine compiles for a tracer: a function of the deadline guard returning the tracer expression's value.
+ * The tracer text starts on line 2, column 1 is its `(`: positions on line L map to line L - 1 of `wrapped`.
+ */
+export function tracerFactoryText(guardName: string, wrapped: string): string {
+  return `(function (${guardName}) { return [\n${wrapped}\n][0]; })`;
+}
 
 /** The message a realm reports when its memory cap stops an allocation. */
 export const memoryLimitText = 'tracer exceeded its memory limit';

@@ -16,8 +16,6 @@ export interface RealmLimits {
   deadline: number;
   /** Heap bytes the realm may use (best effort where the engine cannot count exactly). */
   memoryBytes: number;
-  /** The name of the deadline guard the instrumented tracer text calls (random per trace, defined by the prelude). */
-  guardName: string;
 }
 
 /** What cut realm code short from outside: the deadline, the memory cap, or the engine itself failing. */
@@ -28,11 +26,11 @@ export interface TracerRealm {
   /** Evaluates trusted script text (the prelude, the bigInt library); returns an error text or undefined. */
   evalTrusted(source: string, filename: string): string | undefined;
   /**
-   * Evaluates the tracer expression text (file name `<eval>`) and hands its value to the prelude's `adopt` entry, or
-   * what it threw to the `reject` entry (which report through the host bridge). Returns what stopped it otherwise:
-   * a SyntaxError (the engine's message) or a hard limit.
+   * Compiles the tracer factory text (`tracerFactoryText`, file name `<eval>`) and hands the function to the
+   * prelude's `adopt` entry, which runs the tracer expression and reports through the host bridge. Returns what
+   * stopped it otherwise: a SyntaxError (the engine's message) or a hard limit.
    */
-  evalTracer(wrapped: string): undefined | { kind: 'syntax'; message: string } | { kind: RealmLimitKind };
+  evalTracer(factoryText: string): undefined | { kind: 'syntax'; message: string } | { kind: RealmLimitKind };
   /** The step slots the prelude reads (a Float64Array of the realm); fetch again after every `invoke`. */
   slots(): { [i: number]: number; length: number };
   /** Calls the prelude's entry number `k` with no arguments. Returns undefined, or `'timeout'`/`'memory'` when a hard limit cut it short. */
