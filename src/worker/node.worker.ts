@@ -6,6 +6,8 @@ import type { EmbeddedNode, FixtureDefaults } from '../evm/node/createEmbeddedNo
 import type { DemoDefaults } from '../evm/node/demoDefaults.ts';
 import type { JsonRpcResponse } from '../evm/node/handleJsonRpc.ts';
 import { loadFixture } from '../evm/node/loadFixture.ts';
+import bigIntSource from 'big-integer/BigInteger.min.js?raw';
+import { createQuickJsRealmFactory } from '../evm/host/realm/createQuickJsRealm.ts';
 import { acceptSandboxPort, type PortReceiver } from './sandbox/acceptSandboxPort.ts';
 import { lockDownGlobals } from './sandbox/lockDownGlobals.ts';
 import { sandboxedWorkerName } from './sandbox/sandboxProtocol.ts';
@@ -24,20 +26,24 @@ export interface NodeWorkerApi {
   resetToDemo(): Promise<DemoDefaults>;
 }
 
+// Tracer code runs in QuickJS (WebAssembly): its own heap with a hard cap and an engine-checked deadline, so no
+// tracer can take this worker, the sandbox iframe or the tab down.
+const createRealm = createQuickJsRealmFactory(bigIntSource);
+
 /** Creates the API object around a lazily started node (start-up begins at once, in the background). */
 export function createNodeWorkerApi(): NodeWorkerApi {
-  let node: Promise<EmbeddedNode> = createEmbeddedNode();
+  let node: Promise<EmbeddedNode> = createEmbeddedNode({ createRealm });
   return {
     request: async (body) => (await node).request(body),
     demoDefaults: async () => (await node).demoDefaults,
     loadFixture: async (json) => {
-      const next = createEmbeddedNode({ fixture: loadFixture(json) });
+      const next = createEmbeddedNode({ fixture: loadFixture(json), createRealm });
       await next;
       node = next;
       return (await next).demoDefaults as FixtureDefaults;
     },
     resetToDemo: async () => {
-      node = createEmbeddedNode();
+      node = createEmbeddedNode({ createRealm });
       return (await node).demoDefaults as DemoDefaults;
     },
   };
