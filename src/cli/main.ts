@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { CliCommand, CliIo } from './cliTypes.ts';
 import { UsageError } from './cliTypes.ts';
+import { stripControl } from './stripControl.ts';
 
 /** Lazily loaded commands, one file each under `commands/`. */
 const commands: Record<string, () => Promise<CliCommand>> = {
@@ -24,9 +25,10 @@ commands:
   curl FILE --method M --params JSON --endpoint URL [--user U]
   send FILE --method M --params JSON --endpoint URL [--user U --password P] [--tracer-config JSON] [--timeout D]
   probe --endpoint URL [--user U --password P] [--json]
-  replay --fixture FILE --tracer FILE [--tracer-config JSON] [--timeout D]
+  replay --fixture FILE --tracer FILE [--tracer-config JSON] [--timeout D] [--memory-limit MB]
   capture --endpoint URL --tx HASH [--user U --password P]   print a replayable fixture of a mined tx
-  serve [--port P] [--host 127.0.0.1] [--fixture FILE]
+  serve [--port P] [--host 127.0.0.1] [--fixture FILE] [--allow-origin ORIGIN]... [--allow-host NAME]...
+        [--max-timeout D] [--memory-limit MB] [--workers N]
 
 FILE may be - for standard input.`;
 
@@ -71,11 +73,12 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       await load()
     )(rest, io);
   } catch (e) {
+    // Messages may quote a node's or a tracer's text: no terminal control characters get through.
     if (e instanceof UsageError) {
-      io.stderr(`tracer ${name}: ${e.message}\n`);
+      io.stderr(`tracer ${name}: ${stripControl(e.message)}\n`);
       return 2;
     }
-    io.stderr(`tracer ${name}: ${(e as Error)?.message ?? String(e)}\n`);
+    io.stderr(`tracer ${name}: ${stripControl((e as Error)?.message ?? String(e))}\n`);
     return 1;
   }
 }

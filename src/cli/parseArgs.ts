@@ -4,19 +4,24 @@ import { UsageError } from './cliTypes.ts';
 export interface ParsedArgs {
   positionals: string[];
   options: Record<string, string | true>;
+  /** Every value of each repeatable option, in order (empty when not given). */
+  lists: Record<string, string[]>;
 }
 
 /**
- * Parses `args` against the allowed option names. `flags` take no value. A lone `-` is a positional (stdin).
- * Throws {@link UsageError} for unknown options or a missing value.
+ * Parses `args` against the allowed option names. `flags` take no value; `repeatable` options take a value and may
+ * be given several times (collected in `lists`). A lone `-` is a positional (stdin). Throws {@link UsageError} for
+ * unknown options or a missing value.
  */
 export function parseArgs(
   args: string[],
   valued: readonly string[],
   flags: readonly string[] = [],
+  repeatable: readonly string[] = [],
 ): ParsedArgs {
   const positionals: string[] = [];
   const options: Record<string, string | true> = {};
+  const lists: Record<string, string[]> = Object.fromEntries(repeatable.map((name) => [name, []]));
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a.startsWith('--') && a.length > 2) {
@@ -24,6 +29,10 @@ export function parseArgs(
       const name = a.slice(2, eq === -1 ? undefined : eq);
       if (flags.includes(name)) {
         options[name] = true;
+      } else if (repeatable.includes(name)) {
+        const value = eq === -1 ? args[++i] : a.slice(eq + 1);
+        if (value === undefined) throw new UsageError(`option --${name} needs a value`);
+        lists[name].push(value);
       } else if (valued.includes(name)) {
         const value = eq === -1 ? args[++i] : a.slice(eq + 1);
         if (value === undefined) throw new UsageError(`option --${name} needs a value`);
@@ -35,7 +44,7 @@ export function parseArgs(
       positionals.push(a);
     }
   }
-  return { positionals, options };
+  return { positionals, options, lists };
 }
 
 /** Returns a string option or throws a {@link UsageError} naming it. */

@@ -6,6 +6,7 @@ import { validateHash } from '../../core/rpc/validateHex.ts';
 import { callRpc } from '../../io/transport/callRpc.ts';
 import { captureFixtureJson } from '../../evm/node/captureFixture.ts';
 import { connectionOptions, createTransportFromArgs } from './send.ts';
+import { stripControl } from '../stripControl.ts';
 
 /**
  * `tracer capture --endpoint URL --tx HASH [--user U --password P]`: fetches a mined transaction's pre-state
@@ -26,7 +27,7 @@ export const capture: CliCommand = async (args, io) => {
   };
   try {
     const fixture = await captureFixtureJson(send, hash.value);
-    io.stdout(JSON.stringify(fixture, null, 2) + '\n');
+    io.stdout(stripControl(JSON.stringify(fixture, null, 2)) + '\n');
     return 0;
   } finally {
     transport.close?.();

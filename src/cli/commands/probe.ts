@@ -4,6 +4,7 @@ import { parseArgs } from '../parseArgs.ts';
 import { type ProbeReport, probeNode } from '../../core/rpc/probe.ts';
 import { createProbeSender } from '../../io/transport/createProbeSender.ts';
 import { connectionOptions, createTransportFromArgs } from './send.ts';
+import { stripControl } from '../stripControl.ts';
 
 /** The human-readable probe report. */
 export function formatProbeReport(r: ProbeReport): string {
@@ -29,8 +30,11 @@ export const probe: CliCommand = async (args, io) => {
   const transport = await createTransportFromArgs(parsed);
   try {
     const report = await probeNode(createProbeSender(transport));
+    // The report quotes the node (client version, error messages): no terminal control characters get through.
     io.stdout(
-      parsed.options.json === true ? JSON.stringify(report, null, 2) + '\n' : formatProbeReport(report),
+      stripControl(
+        parsed.options.json === true ? JSON.stringify(report, null, 2) + '\n' : formatProbeReport(report),
+      ),
     );
     return report.jsTracing === 'supported' ? 0 : 1;
   } finally {

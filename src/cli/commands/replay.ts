@@ -1,9 +1,9 @@
 import type { CliCommand } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
 import { optionalOption, parseArgs, requireOption } from '../parseArgs.ts';
+import { stripControl } from '../stripControl.ts';
+import { runReplayInChild } from '../serve/runReplayInChild.ts';
 import { loadFixture } from '../../evm/node/loadFixture.ts';
-import { replayFixture } from '../../evm/node/replayFixture.ts';
-import { TracerError } from '../../evm/host/traceTypes.ts';
 
 function parseConfig(text: string | undefined): unknown {
   if (text === undefined) return undefined;
@@ -14,13 +14,22 @@ function parseConfig(text: string | undefined): unknown {
   }
 }
 
+function parseMemoryLimit(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 64 || Number(text) > 65536)
+    throw new UsageError(`--memory-limit must be 64–65536, not ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
 /**
- * `tracer replay --fixture FILE --tracer FILE [--tracer-config JSON] [--timeout D]`: replays a geth tracetest
- * fixture's transaction in the embedded EVM with a JavaScript tracer (or `--tracer prestateTracer`) and prints the
- * result as JSON. Exit 1 with geth's error text when the tracer fails.
+ * `tracer replay --fixture FILE --tracer FILE [--tracer-config JSON] [--timeout D] [--memory-limit MB]`: replays a
+ * geth tracetest fixture's transaction in the embedded EVM with a JavaScript tracer (or `--tracer prestateTracer`)
+ * and prints the result as JSON. The trace runs in a trace process of its own (heap capped at --memory-limit, default
+ * 512 MB, killed 2 s after its timeout), so the tracer cannot take over or crash the CLI. Exit 1 with geth's error
+ * text (or `execution timeout`, `tracer exceeded its memory limit`) when the tracer fails.
  */
 export const replay: CliCommand = async (args, io) => {
-  const parsed = parseArgs(args, ['fixture', 'tracer', 'tracer-config', 'timeout']);
+  const parsed = parseArgs(args, ['fixture', 'tracer', 'tracer-config', 'timeout', 'memory-limit']);
   if (parsed.positionals.length) throw new UsageError(`unexpected argument ${parsed.positionals[0]}`);
   const fixtureFile = requireOption(parsed, 'fixture');
   const tracerArg = requireOption(parsed, 'tracer');
@@ -28,21 +37,21 @@ export const replay: CliCommand = async (args, io) => {
     throw new UsageError('only one of --fixture and --tracer can be -');
   const tracerConfig = parseConfig(optionalOption(parsed, 'tracer-config'));
   const timeout = optionalOption(parsed, 'timeout');
-  let fixture;
+  const memoryLimitMb = parseMemoryLimit(optionalOption(parsed, 'memory-limit'));
+  let fixture: string;
   try {
-    fixture = loadFixture(await io.readInput(fixtureFile));
+    fixture = await io.readInput(fixtureFile);
+    loadFixture(fixture);
   } catch (e) {
     if (e instanceof UsageError) throw e;
     throw new UsageError(`${fixtureFile}: ${(e as Error).message}`);
   }
   const tracer = tracerArg === 'prestateTracer' ? tracerArg : (await io.readInput(tracerArg)).trim();
-  try {
-    const result = await replayFixture(fixture, { tracer, tracerConfig, timeout });
-    io.stdout(JSON.stringify(result, null, 2) + '\n');
+  const outcome = await runReplayInChild({ fixture, tracer, tracerConfig, timeout, memoryLimitMb });
+  if (outcome.ok) {
+    io.stdout(stripControl(outcome.text) + '\n');
     return 0;
-  } catch (e) {
-    if (!(e instanceof TracerError)) throw e;
-    io.stderr(`${e.message}\n`);
-    return 1;
   }
+  io.stderr(`${outcome.tracerError ? '' : 'tracer replay: '}${stripControl(outcome.message)}\n`);
+  return 1;
 };

@@ -8,6 +8,7 @@ import type { Transport } from '../../io/transport/createHttpTransport.ts';
 import { createTransport } from '../../io/transport/createTransport.ts';
 import type { WebSocketConstructorLike } from '../../io/transport/createWsTransport.ts';
 import { buildRequestFromArgs, requestFlags, requestOptions } from './payload.ts';
+import { stripControl } from '../stripControl.ts';
 
 /** Options for reaching a node: endpoint, basic auth, time limit. */
 export const connectionOptions = ['endpoint', 'user', 'password', 'request-timeout'] as const;
@@ -43,9 +44,9 @@ export async function createTransportFromArgs(parsed: ParsedArgs): Promise<Trans
 
 /** Writes a failed result to stderr (with the tracer position when the node gave one); returns the exit code. */
 export function reportFailure(result: RpcResult, write: (t: string) => void): number {
-  write(`tracer send: ${result.message}\n`);
+  write(`tracer send: ${stripControl(result.message)}\n`);
   if (result.kind === 'rpc-error' && result.error.jsError)
-    write(`  JavaScript error: ${result.error.jsError}\n`);
+    write(`  JavaScript error: ${stripControl(result.error.jsError)}\n`);
   return 1;
 }
 
@@ -61,9 +62,11 @@ export const send: CliCommand = async (args, io) => {
   try {
     const { result } = await callRpc(transport, built.request, { contentType: built.contentType });
     if (result.kind !== 'ok') return reportFailure(result, io.stderr);
-    io.stdout(JSON.stringify(result.result, null, 2) + '\n');
+    io.stdout(stripControl(JSON.stringify(result.result, null, 2)) + '\n');
     for (const e of result.txErrors)
-      io.stderr(`transaction #${e.index}${e.txHash ? ` ${e.txHash}` : ''}: ${e.error.message}\n`);
+      io.stderr(
+        stripControl(`transaction #${e.index}${e.txHash ? ` ${e.txHash}` : ''}: ${e.error.message}`) + '\n',
+      );
     return result.txErrors.length > 0 ? 1 : 0;
   } finally {
     transport.close?.();

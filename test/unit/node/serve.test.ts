@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startRpcServer } from '../../../src/cli/commands/serve.ts';
-import type { RpcServer } from '../../../src/cli/commands/serve.ts';
+import { startRpcServer } from '../../../src/cli/serve/startRpcServer.ts';
+import type { RpcServer } from '../../../src/cli/serve/startRpcServer.ts';
 import { main } from '../../../src/cli/main.ts';
 import type { CliIo } from '../../../src/cli/cliTypes.ts';
 import { freePort } from '../../helpers/freePort.ts';
@@ -16,14 +16,16 @@ afterAll(async () => {
   await server.close();
 });
 
+// The playground's own page (a loopback origin).
+const page = 'http://127.0.0.1:5173';
 const post = (body: string, headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
-  fetch(server.url, { method: 'POST', headers: { Origin: 'http://example.test', ...headers }, body });
+  fetch(server.url, { method: 'POST', headers: { Origin: page, ...headers }, body });
 
 describe('serve over HTTP', () => {
-  it('answers JSON-RPC with CORS open to any origin', async () => {
+  it('answers JSON-RPC with CORS for a loopback page (the origin echoed)', async () => {
     const res = await post('{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}');
     expect(res.status).toBe(200);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe(page);
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x539' });
   });
@@ -32,13 +34,13 @@ describe('serve over HTTP', () => {
     const res = await fetch(server.url, {
       method: 'OPTIONS',
       headers: {
-        Origin: 'http://example.test',
+        Origin: page,
         'Access-Control-Request-Method': 'POST',
         'Access-Control-Request-Headers': 'content-type,authorization',
       },
     });
     expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe(page);
     expect(res.headers.get('access-control-allow-methods')).toContain('POST');
     expect(res.headers.get('access-control-allow-headers')).toBe('content-type,authorization');
   });

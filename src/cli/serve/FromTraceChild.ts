@@ -1,0 +1,14 @@
+/** A message from a trace process to its parent. */
+export type FromTraceChild =
+  /** Listening for messages (sent first, before anything is loaded beyond the entry). */
+  | { type: 'hello' }
+  /** `init` done: the node is built and the journal applied; requests may come. */
+  | { type: 'ready' }
+  /** `init` failed (e.g. a fixture the node cannot build); the process exits after sending it. */
+  | { type: 'failed'; message: string }
+  /** The JSON-RPC response text of `request` `id`; undefined for a notification. */
+  | { type: 'response'; id: number; text?: string }
+  /** The result of `replay` `id`: the result as indented JSON. */
+  | { type: 'replayed'; id: number; ok: true; text: string }
+  /** `replay` `id` failed: geth's text for a tracer failure (`tracerError`), or an unexpected error's message. */
+  | { type: 'replayed'; id: number; ok: false; message: string; tracerError: boolean };

@@ -1,0 +1,17 @@
+/** A message from the server (or `replay`) to a trace process, in the order they must be handled. */
+export type ToTraceChild =
+  /** Build the node (the demo chain, or the fixture's chain from its JSON text), then apply the journal. */
+  | { type: 'init'; fixture?: string; journal: string[] }
+  /** One more raw transaction that the server's node accepted (eth_sendRawTransaction), to apply in order. */
+  | { type: 'journal'; raw: string }
+  /** Answer one JSON-RPC request object with the node. */
+  | { type: 'request'; id: number; body: Record<string, unknown> }
+  /** One-shot `tracer replay`: run a tracer on a fixture (JSON text) and answer the result's text. */
+  | {
+      type: 'replay';
+      id: number;
+      fixture: string;
+      tracer: string;
+      tracerConfig?: unknown;
+      timeout?: string;
+    };

@@ -1,0 +1,95 @@
+/**
+ * Entry of a trace process (forked by `createTracePool` for `serve` and by `runReplayInChild` for `replay`, loaded
+ * through tsx): builds the same embedded node as the server and answers what the parent sends, one message at a
+ * time in arrival order, so journaled transactions are applied before any later request. Exports nothing.
+ */
+import { createEmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
+import type { EmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
+import { loadFixture } from '../../evm/node/loadFixture.ts';
+import { replayFixture } from '../../evm/node/replayFixture.ts';
+import { TracerError } from '../../evm/host/traceTypes.ts';
+import type { FromTraceChild } from './FromTraceChild.ts';
+import type { ToTraceChild } from './ToTraceChild.ts';
+
+let node: EmbeddedNode | undefined;
+let queue: Promise<void> = Promise.resolve();
+let journalId = 0;
+
+function send(message: FromTraceChild): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.connected) return resolve();
+    process.send!(message, undefined, undefined, () => resolve());
+  });
+}
+
+async function applyJournal(raw: string): Promise<void> {
+  const r = (await node!.request({
+    jsonrpc: '2.0',
+    id: ++journalId,
+    method: 'eth_sendRawTransaction',
+    params: [raw],
+  })) as { error?: { message: string } };
+  // The parent's node accepted it on the same chain, so this cannot differ; say so if it ever does.
+  if (r?.error) process.stderr.write(`journaled transaction not applied: ${r.error.message}\n`);
+}
+
+function internalError(body: Record<string, unknown>, e: unknown): string {
+  const id = typeof body.id === 'string' || typeof body.id === 'number' ? body.id : null;
+  const message = `internal error: ${(e as Error)?.message ?? String(e)}`;
+  return JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message } });
+}
+
+async function handle(msg: ToTraceChild): Promise<void> {
+  switch (msg.type) {
+    case 'init': {
+      try {
+        const fixture = msg.fixture === undefined ? undefined : loadFixture(msg.fixture);
+        // TODO realm: pass `createRealm: createVmRealm` (src/evm/host/realm/createVmRealm.ts) once it exists.
+        node = await createEmbeddedNode({ fixture });
+        for (const raw of msg.journal) await applyJournal(raw);
+      } catch (e) {
+        await send({ type: 'failed', message: (e as Error)?.message ?? String(e) });
+        process.exit(1);
+      }
+      return send({ type: 'ready' });
+    }
+    case 'journal':
+      return applyJournal(msg.raw);
+    case 'request': {
+      let text: string | undefined;
+      try {
+        const out = await node!.request(msg.body);
+        text = out === undefined ? undefined : JSON.stringify(out);
+      } catch (e) {
+        text = 'id' in msg.body ? internalError(msg.body, e) : undefined;
+      }
+      return send({ type: 'response', id: msg.id, text });
+    }
+    case 'replay': {
+      try {
+        const result = await replayFixture(loadFixture(msg.fixture), {
+          tracer: msg.tracer,
+          tracerConfig: msg.tracerConfig,
+          timeout: msg.timeout,
+        });
+        return send({ type: 'replayed', id: msg.id, ok: true, text: JSON.stringify(result, null, 2) });
+      } catch (e) {
+        const message = (e as Error)?.message ?? String(e);
+        return send({
+          type: 'replayed',
+          id: msg.id,
+          ok: false,
+          message,
+          tracerError: e instanceof TracerError,
+        });
+      }
+    }
+  }
+}
+
+process.on('message', (msg: ToTraceChild) => {
+  queue = queue.then(() => handle(msg)).catch((e) => void process.stderr.write(`${(e as Error)?.stack}\n`));
+});
+// The parent is gone (it closed the channel or died): nothing left to answer.
+process.on('disconnect', () => process.exit(0));
+void send({ type: 'hello' });
