@@ -9,6 +9,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { build } from 'vite';
+import appConfig from '../../vite.config.ts';
 import { openPlayground, setSource } from './helpers/playground.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,7 +41,7 @@ async function buildHarness(): Promise<string> {
     root,
     configFile: false,
     logLevel: 'warn',
-    worker: { format: 'es' },
+    worker: appConfig.worker, // the app's worker bundling (one self-contained node worker script)
     build: {
       target: 'es2022',
       outDir: dir,

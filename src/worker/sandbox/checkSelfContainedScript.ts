@@ -8,7 +8,12 @@ export function checkSelfContainedScript(code: string, url: string): string | nu
   if (code.trim() === '') return `the embedded node's code (${url}) is empty`;
   if (/^import[\s{*"'`]/m.test(code.slice(0, 4000)))
     return `the embedded node's code (${url}) imports other files, so it cannot run in the sandbox`;
-  if (/^export\s*[{*]|^export\s+(default|const|let|var|function|class)\b/m.test(code.slice(-4000)))
+  const tail = code.slice(-4000);
+  // On a line of its own, or (minified) right after the last statement: `…(self));export{bx as a};`.
+  if (
+    /^export\s*[{*]|^export\s+(default|const|let|var|function|class)\b/m.test(tail) ||
+    /[;})]\s*export\s*\{[^{}]*\}\s*;?\s*$/.test(tail)
+  )
     return `the embedded node's code (${url}) is a module with exports, not one self-contained script`;
   return null;
 }

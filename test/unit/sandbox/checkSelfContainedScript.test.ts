@@ -30,6 +30,12 @@ describe('checkSelfContainedScript', () => {
       `the embedded node's code (${url}) is a module with exports, not one self-contained script`,
     ],
     [
+      'a minified export list after the last statement (a worker that code-splits)',
+      'typeof WorkerGlobalScope<`u`&&(YS(self),ZS(self));export{bx as a,Cx as i};',
+      `the embedded node's code (${url}) is a module with exports, not one self-contained script`,
+    ],
+    ['a string ending in an export-like text', 'var m="x;export{a}";', null],
+    [
       'an export default',
       'export default 1;',
       `the embedded node's code (${url}) is a module with exports, not one self-contained script`,
