@@ -73,10 +73,19 @@ test('the playground under npm run dev runs its embedded node in the sandbox ifr
   // The app's own embedded node (the module the dev server serves is the one the app uses).
   const first = (await page.evaluate(`(async () => {
     const { getEmbeddedNode } = await import('/src/io/sendToEndpoint.ts');
-    const r = await getEmbeddedNode().request({ jsonrpc: '2.0', id: 1, method: 'web3_clientVersion', params: [] });
-    return { r, sinceNavigation: Math.round(performance.now()) };
-  })()`)) as { r: unknown; sinceNavigation: number };
+    const node = getEmbeddedNode();
+    const r = await node.request({ jsonrpc: '2.0', id: 1, method: 'web3_clientVersion', params: [] });
+    const sinceNavigation = Math.round(performance.now());
+    // And it traces (whatever runs the tracer, the bundle has all of it).
+    const d = await node.demoDefaults();
+    const tracer = '{ result: function (ctx) { return ctx.type; }, fault: function () {} }';
+    const trace = await node.request({
+      jsonrpc: '2.0', id: 2, method: 'debug_traceCall', params: [d.call, 'latest', { tracer }],
+    });
+    return { r, sinceNavigation, trace };
+  })()`)) as { r: unknown; sinceNavigation: number; trace: unknown };
   expect(first.r).toEqual({ jsonrpc: '2.0', id: 1, result: expect.stringMatching(/\S/) });
+  expect(first.trace).toEqual({ jsonrpc: '2.0', id: 2, result: 'CALL' });
   await expect(page.locator('iframe[sandbox="allow-scripts"]')).toHaveCount(1);
   await expect.poll(() => workers.length).toBe(1);
   expect(await workers[0].evaluate(() => String(self.origin))).toBe('null');
