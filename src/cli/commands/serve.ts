@@ -3,11 +3,13 @@ import { UsageError } from '../cliTypes.ts';
 import { parseArgs } from '../parseArgs.ts';
 import { stripControl } from '../stripControl.ts';
 import { createTracePool } from '../serve/createTracePool.ts';
+import type { TracePool } from '../serve/createTracePool.ts';
 import { describeListenError } from '../serve/describeListenError.ts';
 import { isLoopbackHostname } from '../serve/isLoopbackHostname.ts';
 import { parseServeOptions } from '../serve/parseServeOptions.ts';
 import { startRpcServer } from '../serve/startRpcServer.ts';
 import type { RpcServer } from '../serve/startRpcServer.ts';
+import type { TraceRunner } from '../serve/TraceRunner.ts';
 import { createEmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
 import { loadFixture } from '../../evm/node/loadFixture.ts';
 
@@ -42,27 +44,33 @@ export const serve: CliCommand = async (args, io) => {
   }
   const log = (line: string) => io.stderr(`${stripControl(line)}\n`);
   const node = await createEmbeddedNode({ fixture });
-  const pool = createTracePool({
+  // The pool starts once the port is ours (no trace process is forked for a port in use); no request can come in
+  // between: the continuation after listen runs before any socket callback.
+  let pool: TracePool | undefined;
+  const traces: TraceRunner = {
+    trace: (request) => pool!.trace(request),
+    journal: (raw) => pool!.journal(raw),
+  };
+  let server;
+  try {
+    server = await startRpcServer(node, o.host, o.port, {
+      allowOrigins: o.allowOrigins,
+      allowHosts: o.allowHosts,
+      traces,
+      log,
+    });
+  } catch (e) {
+    const message = describeListenError(e, o.host, o.port);
+    if (message !== undefined) throw new UsageError(message);
+    throw e;
+  }
+  pool = createTracePool({
     fixture: fixtureText,
     workers: o.workers,
     memoryLimitMb: o.memoryLimitMb,
     maxTimeoutMs: o.maxTimeoutMs,
     log,
   });
-  let server;
-  try {
-    server = await startRpcServer(node, o.host, o.port, {
-      allowOrigins: o.allowOrigins,
-      allowHosts: o.allowHosts,
-      traces: pool,
-      log,
-    });
-  } catch (e) {
-    await pool.close();
-    const message = describeListenError(e, o.host, o.port);
-    if (message !== undefined) throw new UsageError(message);
-    throw e;
-  }
   io.stdout(`embedded node listening on ${server.url} (HTTP) and ${server.wsUrl} (WebSocket)\n`);
   if (fixture) io.stdout(`serving fixture ${o.fixtureFile}: ${JSON.stringify(node.demoDefaults)}\n`);
   const bracketed = o.host.includes(':') && !o.host.startsWith('[') ? `[${o.host}]` : o.host;
