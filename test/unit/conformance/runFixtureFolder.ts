@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { loadFixture } from '../../../src/evm/node/loadFixture.ts';
 import { replayFixture } from '../../../src/evm/node/replayFixture.ts';
+import { realms } from '../host/realms.ts';
 
 /** The fixtures, next to the clone: `../shared/conformance/geth-tracetest` from the repository root. */
 export const fixturesRoot = join(import.meta.dirname, '../../../../shared/conformance/geth-tracetest');
@@ -46,22 +47,24 @@ export function declareFolder(plan: FolderPlan): void {
       `no *.json fixtures in ${where} (shared/ must sit next to the clone)`,
     ).toBeGreaterThan(0);
   });
-  for (const file of files) {
-    const reason = plan.knownFailures?.[file];
-    const name = `${plan.folder}/${file}` + (reason ? ` (known failure: ${reason})` : '');
-    // CONFORMANCE_ALL=1 runs the known failures as plain tests, to see their current diff.
-    const run = reason && process.env.CONFORMANCE_ALL !== '1' ? it.fails : it;
-    run(name, { timeout: 120_000 }, async () => {
-      const json = JSON.parse(readFileSync(join(fixturesRoot, plan.folder, file), 'utf8')) as {
-        tracerConfig?: unknown;
-        result: unknown;
-      };
-      const fixture = loadFixture(json);
-      const tracerConfig = plan.config ? plan.config(json.tracerConfig) : json.tracerConfig;
-      const raw = await replayFixture(fixture, { tracer, tracerConfig, timeout: '100s' });
-      const actual = plan.actual ? plan.actual(raw) : raw;
-      const expected = plan.expected ? plan.expected(json.result) : json.result;
-      expect(actual).toEqual(expected);
-    });
-  }
+  // Every fixture in both realms: Node's V8 context (serve, replay) and QuickJS (the browser's embedded node).
+  for (const [realmName, createRealm] of realms)
+    for (const file of files) {
+      const reason = plan.knownFailures?.[file];
+      const name = `[${realmName}] ${plan.folder}/${file}` + (reason ? ` (known failure: ${reason})` : '');
+      // CONFORMANCE_ALL=1 runs the known failures as plain tests, to see their current diff.
+      const run = reason && process.env.CONFORMANCE_ALL !== '1' ? it.fails : it;
+      run(name, { timeout: 120_000 }, async () => {
+        const json = JSON.parse(readFileSync(join(fixturesRoot, plan.folder, file), 'utf8')) as {
+          tracerConfig?: unknown;
+          result: unknown;
+        };
+        const fixture = loadFixture(json);
+        const tracerConfig = plan.config ? plan.config(json.tracerConfig) : json.tracerConfig;
+        const raw = await replayFixture(fixture, { tracer, tracerConfig, timeout: '100s', createRealm });
+        const actual = plan.actual ? plan.actual(raw) : raw;
+        const expected = plan.expected ? plan.expected(json.result) : json.result;
+        expect(actual).toEqual(expected);
+      });
+    }
 }

@@ -46,7 +46,6 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     const mod = await quickJsModule();
     const runtime = mod.newRuntime();
     runtime.setMemoryLimit(limits.memoryBytes);
-    runtime.setMaxStackSize(1024 * 1024);
     // The trusted set-up (bigInt library, prelude) is not the tracer's time.
     let deadline = Infinity;
     runtime.setInterruptHandler(() => Date.now() > deadline);
