@@ -46,7 +46,7 @@ export const serve: CliCommand = async (args, io) => {
   const node = await createEmbeddedNode({ fixture });
   // The pool starts once the port is ours (no trace process is forked for a port in use); no request can come in
   // between: the continuation after listen runs before any socket callback.
-  let pool: TracePool | undefined;
+  let pool: TracePool | undefined = undefined;
   const traces: TraceRunner = {
     trace: (request) => pool!.trace(request),
     journal: (raw) => pool!.journal(raw),

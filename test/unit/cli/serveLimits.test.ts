@@ -197,8 +197,13 @@ function closeCode(bytes: Buffer): number | undefined {
     const opcode = bytes[at] & 0x0f;
     let length = bytes[at + 1] & 0x7f;
     let start = at + 2;
-    if (length === 126) ((length = bytes.readUInt16BE(start)), (start += 2));
-    else if (length === 127) ((length = Number(bytes.readBigUInt64BE(start))), (start += 8));
+    if (length === 126) {
+      length = bytes.readUInt16BE(start);
+      start += 2;
+    } else if (length === 127) {
+      length = Number(bytes.readBigUInt64BE(start));
+      start += 8;
+    }
     if (opcode === 0x8) return length >= 2 ? bytes.readUInt16BE(start) : 1005;
     at = start + length;
   }
