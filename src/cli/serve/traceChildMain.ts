@@ -7,6 +7,7 @@ import { createEmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
 import type { EmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
 import { loadFixture } from '../../evm/node/loadFixture.ts';
 import { replayFixture } from '../../evm/node/replayFixture.ts';
+import { createVmRealm } from '../../evm/host/realm/createVmRealm.ts';
 import { TracerError } from '../../evm/host/traceTypes.ts';
 import type { FromTraceChild } from './FromTraceChild.ts';
 import type { ToTraceChild } from './ToTraceChild.ts';
@@ -44,8 +45,7 @@ async function handle(msg: ToTraceChild): Promise<void> {
     case 'init': {
       try {
         const fixture = msg.fixture === undefined ? undefined : loadFixture(msg.fixture);
-        // TODO realm: pass `createRealm: createVmRealm` (src/evm/host/realm/createVmRealm.ts) once it exists.
-        node = await createEmbeddedNode({ fixture });
+        node = await createEmbeddedNode({ fixture, createRealm: createVmRealm });
         for (const raw of msg.journal) await applyJournal(raw);
       } catch (e) {
         await send({ type: 'failed', message: (e as Error)?.message ?? String(e) });
@@ -71,6 +71,7 @@ async function handle(msg: ToTraceChild): Promise<void> {
           tracer: msg.tracer,
           tracerConfig: msg.tracerConfig,
           timeout: msg.timeout,
+          createRealm: createVmRealm,
         });
         return send({ type: 'replayed', id: msg.id, ok: true, text: JSON.stringify(result, null, 2) });
       } catch (e) {
