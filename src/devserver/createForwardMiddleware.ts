@@ -15,7 +15,23 @@ export interface ForwardMiddlewareOptions {
 }
 
 // Response headers worth passing on; WWW-Authenticate is renamed so the browser shows no login dialog.
-const passedHeaders = ['content-type', 'retry-after', 'content-encoding'];
+// Content-Encoding is handled apart (see upstreamEncoding); Content-Length is never copied (the body is streamed).
+const passedHeaders = ['content-type', 'retry-after'];
+
+// The codings fetch (undici) decodes itself. It asks only for those (Accept-Encoding), so a node applies no other;
+// with any other coding in the list (even `identity`) it decodes nothing and the bytes come through as sent.
+const decodedCodings = new Set(['gzip', 'x-gzip', 'deflate', 'br', 'zstd']);
+
+/**
+ * The Content-Encoding to send with the body fetch gives us: none when fetch has already decoded it (every coding
+ * is one it decodes), the upstream's own when the bytes come through as they were.
+ */
+function upstreamEncoding(up: Response): string | undefined {
+  const value = up.headers.get('content-encoding');
+  if (!value) return undefined;
+  const codings = value.split(',').map((c) => c.trim().toLowerCase());
+  return codings.every((c) => decodedCodings.has(c)) ? undefined : value;
+}
 
 function reply(res: ServerResponse, status: number, message: string, reason: string) {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Forward-Error': reason });
@@ -89,6 +105,8 @@ async function forward(req: IncomingMessage, res: ServerResponse, o: Required<Fo
       const v = up.headers.get(name);
       if (v) out[name] = v;
     }
+    const encoding = upstreamEncoding(up);
+    if (encoding) out['content-encoding'] = encoding;
     const challenge = up.headers.get('www-authenticate');
     if (challenge) out['X-Forward-WWW-Authenticate'] = challenge;
     res.writeHead(up.status, out);
