@@ -72,22 +72,20 @@ function rawForward(target: string) {
 }
 
 describe('the /__forward route with an encoded upstream answer', () => {
-  // path → Content-Encoding the page gets (undefined: none), whether the body is the decoded JSON.
+  // name → the upstream's codings (the path).
   it.each([
-    ['gzip', 'gzip', undefined],
-    ['deflate', 'deflate', undefined],
-    ['br', 'br', undefined],
-    ['x-gzip', 'x-gzip', undefined],
-    ['gzip then br', 'gzip,br', undefined],
-    ['gzip, a 1 MB answer', 'gzip?big', undefined],
-    ['no encoding', '', undefined],
-  ])('%s: the page gets the decoded body without Content-Encoding', async (_name, path, encoding) => {
+    ['gzip', 'gzip'],
+    ['deflate', 'deflate'],
+    ['br', 'br'],
+    ['x-gzip', 'x-gzip'],
+    ['gzip then br', 'gzip,br'],
+    ['gzip, a 1 MB answer', 'gzip?big'],
+    ['no encoding', ''],
+  ])('%s: the page gets the decoded body without Content-Encoding', async (_name, path) => {
     const expected = path.endsWith('?big') ? big : answer;
-    const raw = await rawForward(
-      `${upstreamUrl}/${encodeURIComponent(path.split('?')[0])}${path.includes('?') ? '?big' : ''}`,
-    );
+    const raw = await rawForward(`${upstreamUrl}/${path}`);
     expect(raw.status).toBe(200);
-    expect(raw.headers['content-encoding']).toBe(encoding);
+    expect(raw.headers['content-encoding']).toBeUndefined();
     expect(raw.headers['content-length']).toBeUndefined();
     expect(raw.bytes.toString()).toBe(expected);
     // What the page does: fetch and parse (a stale Content-Encoding made this fail with "Failed to fetch").
