@@ -185,7 +185,9 @@ describe('replayFixture', () => {
     const tracer = "{fault: function() {}, result: function() { throw new Error('nope'); }}";
     const run = replayFixture(loadFixture(read('call_tracer/simple.json')), { tracer });
     await expect(run).rejects.toThrow(TracerError);
-    await expect(run).rejects.toThrow("Error: nope    in server-side tracer function 'result'");
+    await expect(run).rejects.toThrow(
+      "Error: nope at result (<eval>:1:61(0))    in server-side tracer function 'result'",
+    );
   });
 
   it('rejects a geth built-in tracer name other than prestateTracer', async () => {

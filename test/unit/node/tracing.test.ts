@@ -104,7 +104,8 @@ describe('tracer time limit', () => {
       'a tracer that never returns',
       '200ms',
       '{step: function() { while (true) {} }, fault: function() {}, result: function() { return 1; }}',
-      "execution timeout at step (<eval>:1:41(0))    in server-side tracer function 'step'",
+      // The guard that sees the deadline is the loop's or the function's: either position is on line 1.
+      /^execution timeout at step \(<eval>:1:\d+\(0\)\)    in server-side tracer function 'step'$/,
     ],
     [
       'a timeout that is not a Go duration',
@@ -115,7 +116,10 @@ describe('tracer time limit', () => {
   ])('%s → -32000', async (_name, timeout, tracer, message) => {
     const node = await demoNode();
     const r = await call(node, 'debug_traceTransaction', [defaultsOf(node).txHash, { tracer, timeout }]);
-    expect(r.error).toEqual({ code: -32000, message });
+    expect(r.error).toEqual({
+      code: -32000,
+      message: typeof message === 'string' ? message : expect.stringMatching(message),
+    });
   });
 });
 
