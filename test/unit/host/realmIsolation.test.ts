@@ -104,7 +104,16 @@ describe('QuickJS realm: limits enforced from outside the tracer', () => {
     ['a loop after a 5,000-term expression', `var x = ${fiveThousand}; while (x) {}`, 'execution timeout'],
     ['a Function-made loop', "Function('while (true) {}')();", 'execution timeout'],
     ["'x'.repeat(3e8).split('')", "'x'.repeat(3e8).split('');", 'tracer exceeded its memory limit'],
-    ['a push loop', 'var a = []; for (;;) a.push(new Uint8Array(1e6));', 'tracer exceeded its memory limit'],
+    [
+      'a push loop',
+      'var a = []; for (;;) a.push([1, 2, 3, 4, 5, 6, 7, 8]);',
+      'tracer exceeded its memory limit',
+    ],
+    [
+      'a loop of ArrayBuffers',
+      'var a = []; for (;;) a.push(new Uint8Array(1e6));',
+      'tracer exceeded its memory limit',
+    ],
   ])('%s', async (_what, body, message) => {
     const tracer = `{fault: function() {}, step: function() { ${body} }, result: function() { return 1; }}`;
     const t0 = Date.now();

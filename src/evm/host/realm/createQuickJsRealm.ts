@@ -48,7 +48,15 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     runtime.setMemoryLimit(limits.memoryBytes);
     // The trusted set-up (bigInt library, prelude) is not the tracer's time.
     let deadline = Infinity;
-    runtime.setInterruptHandler(() => Date.now() > deadline);
+    // QuickJS does not count every allocation against its cap (ArrayBuffers escape it), so the interrupt also
+    // watches the wasm heap itself: growing past the cap plus what it held at the start stops the tracer.
+    const heapBytes = () => (mod as unknown as RawModule).module.HEAPU8.byteLength;
+    const heapCap = heapBytes() + limits.memoryBytes;
+    let overHeap = false;
+    runtime.setInterruptHandler(() => {
+      if (heapBytes() > heapCap) overHeap = true;
+      return overHeap || Date.now() > deadline;
+    });
     const ctx = runtime.newContext();
     const raw = ctx as unknown as RawContext;
     const heap = (mod as unknown as RawModule).module;
@@ -95,6 +103,8 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     };
 
     const dispose = () => {
+      // Wasm memory never shrinks: after a heap that outgrew the cap, the next trace gets a fresh module.
+      if (overHeap) modulePromise = undefined;
       for (const h of owned.splice(0)) if (h.alive) h.dispose();
       try {
         ctx.dispose();
@@ -149,7 +159,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
         message = undefined;
       }
       h.dispose();
-      if (message === 'out of memory') return 'memory';
+      if (message === 'out of memory' || overHeap) return 'memory';
       if (message === 'interrupted' || Date.now() > deadline) return 'timeout';
       return 'crash';
     };
@@ -161,7 +171,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
       if (r.error) {
         const d = ctx.dump(r.error) as { message?: unknown } | undefined;
         r.error.dispose();
-        if (d?.message === 'out of memory') return 'memory';
+        if (d?.message === 'out of memory' || overHeap) return 'memory';
         if (d?.message === 'interrupted' || Date.now() > deadline) return 'timeout';
         return 'crash';
       }
@@ -175,7 +185,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
         const r = ctx.evalCode(factoryText, '<eval>', { type: 'global' });
         if (r.error) {
           const d = ctx.dump(r.error) as { name?: unknown; message?: unknown; stack?: unknown } | undefined;
-          if (d?.message === 'out of memory') {
+          if (d?.message === 'out of memory' || overHeap) {
             r.error.dispose();
             return { kind: 'memory' };
           }
