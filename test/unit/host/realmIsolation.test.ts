@@ -83,7 +83,7 @@ describe.each(realms)('realm %s: no way out', (_name, createRealm) => {
     await expect(
       traceWithJsTracer(await makeRun({ code }), { tracer, createRealm, timeout: '300ms' }),
     ).rejects.toThrow(
-      /^execution timeout at step \(<eval>:1:\d+\(0\)\)    in server-side tracer function 'step'$/,
+      /^execution timeout at step \(<eval>:1:\d+\(0\)\) {4}in server-side tracer function 'step'$/,
     );
     expect(Date.now() - t0).toBeLessThan(5000);
     expect(await traceWithJsTracer(await makeRun({ code }), { tracer: normal, createRealm })).toBe(42);
