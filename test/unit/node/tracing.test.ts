@@ -105,7 +105,7 @@ describe('tracer time limit', () => {
       '200ms',
       '{step: function() { while (true) {} }, fault: function() {}, result: function() { return 1; }}',
       // The guard that sees the deadline is the loop's or the function's: either position is on line 1.
-      /^execution timeout at step \(<eval>:1:\d+\(0\)\)    in server-side tracer function 'step'$/,
+      /^execution timeout at step \(<eval>:1:\d+\(0\)\) {4}in server-side tracer function 'step'$/,
     ],
     [
       'a timeout that is not a Go duration',
