@@ -1,6 +1,8 @@
 // Playground in Chromium: editor readiness, main-thread long tasks while typing in a 2,000-line tracer, time from
 // send to the first rows of a 50 MB block trace's tree, and the longest main-thread block while loading and browsing
-// it. Builds the current code into a temporary folder and runs it under `vite preview` on loopback; medians of runs.
+// it; and the embedded node's traced steps per second (tracer code in its QuickJS realm) next to the same loop with a
+// step-less tracer, and the cost of a trivial trace. Builds the current code into a temporary folder and runs it
+// under `vite preview` on loopback; medians of runs.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { freePort } from '../test/helpers/freePort.ts';
+import { callJs, loopCodeHex, loopSteps } from './loop.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runs = 3;
@@ -25,6 +28,7 @@ const chromiumArgs = [
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x: number) => `${Math.round(x)} ms`;
+const mSteps = (perSecond: number) => (perSecond / 1e6).toFixed(2);
 
 async function startPreview(): Promise<{ url: string; stop(): void }> {
   // Its own build folder: dist/ may hold an older build, or be rebuilt by someone else meanwhile.
@@ -227,6 +231,158 @@ async function measureBigResult(
   };
 }
 
+/**
+ * Starts, in the built app's page, a second instance of the app's embedded node exactly as the app starts its own
+ * (src/worker/sandbox/startSandboxedWorker.ts): the app's built node worker script, run as a blob worker by the
+ * app's sandbox page in an `<iframe sandbox="allow-scripts">`, talked to over a MessagePort with comlink's wire
+ * messages. The page keeps no handle on the app's own instance (src/main.ts exposes none), and the UI's request
+ * form cannot send `stateOverrides`, so this is how a request with a code override reaches the same code.
+ * Afterwards `window.__benchNode.timed(body)` answers `{ reply, ms }`, timed in the page from request to answer.
+ */
+async function startPageNode(page: Page): Promise<void> {
+  // The app starts its own node on load (demo values for the form): its iframe and the fetch of the worker script.
+  await page.waitForFunction(
+    () =>
+      document.querySelector('iframe[sandbox="allow-scripts"]') !== null &&
+      performance.getEntriesByType('resource').some((e) => /\/node\.worker[^/]*\.js$/.test(e.name)),
+    undefined,
+    { timeout: 60_000 },
+  );
+  // A string, not a function: tsx's helpers (`__name`) do not exist in the page.
+  await page.evaluate(`(async () => {
+    const sandboxUrl = document.querySelector('iframe[sandbox="allow-scripts"]').src;
+    const workerUrl = performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .find((n) => /\\/node\\.worker[^/]*\\.js$/.test(n));
+    const code = await (await fetch(workerUrl)).text();
+    const iframe = document.createElement('iframe');
+    iframe.setAttribute('sandbox', 'allow-scripts');
+    iframe.style.display = 'none';
+    iframe.src = sandboxUrl;
+    const loaded = new Promise((r) => iframe.addEventListener('load', r, { once: true }));
+    document.body.append(iframe);
+    await loaded;
+    const channel = new MessageChannel();
+    const ready = new Promise((resolve, reject) => {
+      addEventListener('message', (e) => {
+        if (e.source !== iframe.contentWindow) return;
+        if (e.data && e.data.type === 'sandbox-ready') resolve();
+        else if (e.data && e.data.type === 'sandbox-error') reject(new Error(String(e.data.message)));
+      });
+    });
+    iframe.contentWindow.postMessage({ type: 'sandbox-start', code }, '*', [channel.port2]);
+    await ready;
+    // comlink 4's wire format: APPLY of a path with RAW arguments; the answer is RAW, or a HANDLER "throw".
+    const port = channel.port1;
+    const pending = new Map();
+    let next = 0;
+    port.onmessage = (e) => {
+      const p = pending.get(e.data.id);
+      if (!p) return;
+      pending.delete(e.data.id);
+      if (e.data.type === 'RAW') p.resolve(e.data.value);
+      else p.reject(new Error('the node worker threw: ' + JSON.stringify(e.data.value)));
+    };
+    const call = (method, ...args) =>
+      new Promise((resolve, reject) => {
+        const id = 'bench-' + next++;
+        pending.set(id, { resolve, reject });
+        port.postMessage({ id, type: 'APPLY', path: [method], argumentList: args.map((value) => ({ type: 'RAW', value })) });
+      });
+    window.__benchNode = {
+      timed: async (body) => {
+        const t0 = performance.now();
+        const reply = await call('request', body);
+        return { reply, ms: performance.now() - t0 };
+      },
+    };
+  })()`);
+}
+
+const loopAddress = `0x${'c0'.repeat(20)}`;
+const stopAddress = `0x${'c1'.repeat(20)}`;
+
+/** debug_traceCall of the ~1,000,000-step loop (or of a lone STOP) put at an address by a code override. */
+function traceCallBody(tracer: string | undefined, code: string, to: string): unknown {
+  const options: Record<string, unknown> = { timeout: '60s', stateOverrides: { [to]: { code } } };
+  if (tracer !== undefined) options.tracer = tracer;
+  return {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'debug_traceCall',
+    params: [{ to, gas: '0x989680' }, 'latest', options],
+  };
+}
+
+async function timedTrace(page: Page, body: unknown): Promise<{ result: unknown; ms: number }> {
+  const { reply, ms } = (await page.evaluate((b) => (window as any).__benchNode.timed(b), body)) as {
+    reply: { result?: unknown; error?: { message: string } };
+    ms: number;
+  };
+  if (reply.error) throw new Error(`the embedded node answered an error: ${reply.error.message}`);
+  return { result: reply.result, ms };
+}
+
+const stepless = '{data:[],fault:function(){},result:function(){return this.data;}}';
+const trivial = '{result:function(){return 1;},fault:function(){}}';
+
+/** Embedded node in the page: traced and step-less steps/s on the loop, and request→answer time of a trivial trace. */
+async function measureEmbeddedNode(
+  browser: Browser,
+  url: string,
+): Promise<{ traced: number; untraced: number; trivial: number; structLogger: number }> {
+  const page = await newPage(browser);
+  try {
+    await measureReady(page, url);
+    await startPageNode(page);
+    // The loop really runs ~1,000,000 steps through this node (and warms it up).
+    const counted = await timedTrace(
+      page,
+      traceCallBody(
+        '{n:0,step:function(){this.n++},fault:function(){},result:function(){return this.n}}',
+        loopCodeHex,
+        loopAddress,
+      ),
+    );
+    if (counted.result !== loopSteps)
+      throw new Error(`loop ran ${String(counted.result)} steps, expected ${loopSteps}`);
+    await timedTrace(page, traceCallBody(callJs, loopCodeHex, loopAddress));
+    await timedTrace(page, traceCallBody(stepless, loopCodeHex, loopAddress));
+    // Rounds interleave the two modes, so load changes on a shared machine hit both alike.
+    const traced: number[] = [];
+    const untraced: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      traced.push(
+        loopSteps / ((await timedTrace(page, traceCallBody(callJs, loopCodeHex, loopAddress))).ms / 1000),
+      );
+      untraced.push(
+        loopSteps / ((await timedTrace(page, traceCallBody(stepless, loopCodeHex, loopAddress))).ms / 1000),
+      );
+    }
+    // A 1-step call (a lone STOP): with a trivial JS tracer (a fresh realm) and with the struct logger (no realm).
+    const trivialMs: number[] = [];
+    const loggerMs: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const t = await timedTrace(page, traceCallBody(trivial, '0x00', stopAddress));
+      if (t.result !== 1) throw new Error(`the trivial tracer gave ${JSON.stringify(t.result)}`);
+      const l = await timedTrace(page, traceCallBody(undefined, '0x00', stopAddress));
+      if (i > 0) {
+        trivialMs.push(t.ms);
+        loggerMs.push(l.ms);
+      }
+    }
+    return {
+      traced: median(traced),
+      untraced: median(untraced),
+      trivial: median(trivialMs),
+      structLogger: median(loggerMs),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
 /** Runs the browser benchmark and returns printable lines. */
 export async function runBrowserBench(): Promise<string[]> {
   const preview = await startPreview();
@@ -241,6 +397,7 @@ export async function runBrowserBench(): Promise<string[]> {
   const blocks: number[] = [];
   const interactBlocks: number[] = [];
   const founds: number[] = [];
+  let node: Awaited<ReturnType<typeof measureEmbeddedNode>> | undefined;
   try {
     for (let i = 0; i < runs; i++) {
       const page = await newPage(browser);
@@ -257,6 +414,7 @@ export async function runBrowserBench(): Promise<string[]> {
       founds.push(r.found);
       await page.close();
     }
+    node = await measureEmbeddedNode(browser, preview.url);
   } finally {
     await browser.close();
     big.server.close();
@@ -269,6 +427,8 @@ export async function runBrowserBench(): Promise<string[]> {
     `typing into a 2,000-line tracer: longest main-thread task ${ms(median(typingMax))}, ${median(typingCount)} long tasks (target none > 100 ms: ${verdict(median(typingMax) <= 100)})`,
     `${(big.bytes / 1e6).toFixed(0)} MB debug_traceBlockByNumber result, send to first tree rows: ${ms(median(shown))}, longest main-thread block while loading ${ms(median(blocks))} (targets < 3000 ms, < 200 ms: ${verdict(median(shown) < 3000 && median(blocks) < 200)})`,
     `large-result tree: search deep (worker) ${ms(median(founds))}; longest main-thread block while searching, scrolling, collapsing and expanding ${ms(median(interactBlocks))} (target < 200 ms: ${verdict(median(interactBlocks) < 200)})`,
+    `embedded node in Chromium (QuickJS realm): ${mSteps(node!.traced)} M steps/s traced, ${mSteps(node!.untraced)} M steps/s untraced (${loopSteps.toLocaleString('en-US')}-step loop, call.js-like tracer vs a tracer without step, debug_traceCall request to answer in the page; traced/untraced time ${(node!.untraced / node!.traced).toFixed(2)}x; target traced >= 1 M/s: ${verdict(node!.traced >= 1e6)})`,
+    `fresh realm per trace in Chromium: a 1-step call (a lone STOP) traced by a trivial JS tracer takes ${node!.trivial.toFixed(1)} ms from request to answer in the page (creating, loading and disposing a QuickJS realm included), against ${node!.structLogger.toFixed(1)} ms for the same call with the struct logger (no realm): ~${(node!.trivial - node!.structLogger).toFixed(1)} ms per trace for the realm (medians of 11)`,
   ];
 }
 

@@ -14,14 +14,10 @@ import type { RealmFactory } from '../src/evm/host/realm/tracerRealm.ts';
 import { traceWithJsTracer, traceWithStructLogger } from '../src/evm/host/traceTransaction.ts';
 import type { TraceRun } from '../src/evm/host/traceTypes.ts';
 import { createSyncStateManager } from '../src/evm/state/createSyncStateManager.ts';
+import { callJs, loopCodeHex, loopSteps } from './loop.ts';
 
-const iterations = 142_857;
-// PUSH3 n; loop: JUMPDEST PUSH1 1 SWAP1 SUB DUP1 PUSH2 loop JUMPI; STOP  → 7 steps per iteration.
-const n = iterations.toString(16).padStart(6, '0');
-const code = hexToBytes(`0x62${n}5b60019003806100045700`);
-const steps = iterations * 7 + 2;
-const callJs =
-  "{data:[],fault:function(){},step:function(log){if(log.op.toString()=='CALL')this.data.push(log.stack.peek(0));},result:function(){return this.data;}}";
+const code = hexToBytes(loopCodeHex);
+const steps = loopSteps;
 
 async function buildRun(): Promise<TraceRun> {
   const key = hexToBytes(`0x${'22'.repeat(32)}`);
