@@ -7,6 +7,7 @@ import { serializeRequest } from '../../core/rpc/jsonRpc.ts';
 import { type BuildPayloadResult, buildPayload, findMethod, methodNames } from '../../core/rpc/methods.ts';
 import type { Profile } from '../../core/profile.ts';
 import { defaultProfile } from '../../core/profile.ts';
+import type { TracerOrigin } from '../locateTracerError.ts';
 
 /** Reads `--profile` (strict by default); throws a UsageError for other values. */
 export function readProfile(value: string | true | undefined): Profile {
@@ -35,7 +36,9 @@ export const requestOptions = ['method', 'params', 'tracer-config', 'timeout', '
 export const requestFlags = ['no-flatten'] as const;
 
 /** A built request (see buildPayload), or the exit code after the problem was reported on stderr. */
-export type RequestFromArgs = Extract<BuildPayloadResult, { ok: true }> | { ok: false; exitCode: number };
+export type RequestFromArgs =
+  | (Extract<BuildPayloadResult, { ok: true }> & { tracerFile?: { name: string; origin: TracerOrigin } })
+  | { ok: false; exitCode: number };
 
 /** Parses a JSON option, naming it in the error. */
 export function parseJsonOption(text: string, name: string): unknown {
@@ -47,13 +50,20 @@ export function parseJsonOption(text: string, name: string): unknown {
 }
 
 /** Reads the tracer FILE and turns it into the string to send: flattened, unless --no-flatten. */
-async function readTracer(parsed: ParsedArgs, io: CliIo, file: string): Promise<string | number> {
+async function readTracer(
+  parsed: ParsedArgs,
+  io: CliIo,
+  file: string,
+): Promise<{ code: string; origin: TracerOrigin } | number> {
   const source = await io.readInput(file);
-  if (parsed.options['no-flatten'] === true) return source.trim();
+  if (parsed.options['no-flatten'] === true) {
+    const code = source.trim();
+    return { code, origin: { kind: 'verbatim', source, code } };
+  }
   // Loaded on demand so that --no-flatten and tracer-less methods do not need the flattener.
   const { flattenTracer } = await import('../../core/flatten/flattenTracer.ts');
   const result = flattenTracer(source, { profile: readProfile(parsed.options.profile) });
-  if (result.ok) return result.code;
+  if (result.ok) return { code: result.code, origin: { kind: 'flattened', source, flat: result } };
   for (const d of result.diagnostics) io.stderr(formatDiagnostic(d, displayName(file)) + '\n');
   io.stderr(
     `the tracer in ${displayName(file)} cannot be flattened; fix the errors above (or pass --no-flatten)\n`,
@@ -74,13 +84,15 @@ export async function buildRequestFromArgs(parsed: ParsedArgs, io: CliIo): Promi
   const files = parsed.positionals;
   if (files.length > 1) throw new UsageError(`expected at most one FILE, got ${files.join(' ')}`);
   let options: TraceOptionsInput | undefined;
+  let tracerFile: { name: string; origin: TracerOrigin } | undefined;
   if (spec.takesTraceOptions) {
     if (files.length === 0)
       throw new UsageError(`${method} needs the tracer FILE (use - for standard input)`);
     const tracer = await readTracer(parsed, io, files[0]);
     if (typeof tracer === 'number') return { ok: false, exitCode: tracer };
+    tracerFile = { name: displayName(files[0]), origin: tracer.origin };
     const config = optionalOption(parsed, 'tracer-config');
-    options = { tracer, timeout: optionalOption(parsed, 'timeout') };
+    options = { tracer: tracer.code, timeout: optionalOption(parsed, 'timeout') };
     if (config !== undefined) options.tracerConfig = parseJsonOption(config, 'tracer-config');
   } else {
     if (files.length > 0) throw new UsageError(`${method} takes no tracer: leave out FILE`);
@@ -93,7 +105,7 @@ export async function buildRequestFromArgs(parsed: ParsedArgs, io: CliIo): Promi
     throw new UsageError(
       'invalid request:\n' + built.errors.map((e) => `  ${e.path}: ${e.message}`).join('\n'),
     );
-  return built;
+  return tracerFile ? { ...built, tracerFile } : built;
 }
 
 /** `tracer payload FILE --method M --params JSON [--tracer-config JSON] [--timeout D] [--pretty]`: prints the request. */

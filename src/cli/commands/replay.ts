@@ -2,6 +2,7 @@ import type { CliCommand } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
 import { optionalOption, parseArgs, requireOption } from '../parseArgs.ts';
 import { stripControl } from '../stripControl.ts';
+import { locateTracerError } from '../locateTracerError.ts';
 import { runReplayInChild } from '../serve/runReplayInChild.ts';
 import { loadFixture } from '../../evm/node/loadFixture.ts';
 
@@ -46,12 +47,18 @@ export const replay: CliCommand = async (args, io) => {
     if (e instanceof UsageError) throw e;
     throw new UsageError(`${fixtureFile}: ${(e as Error).message}`);
   }
-  const tracer = tracerArg === 'prestateTracer' ? tracerArg : (await io.readInput(tracerArg)).trim();
+  const source = tracerArg === 'prestateTracer' ? tracerArg : await io.readInput(tracerArg);
+  const tracer = source.trim();
   const outcome = await runReplayInChild({ fixture, tracer, tracerConfig, timeout, memoryLimitMb });
   if (outcome.ok) {
     io.stdout(stripControl(outcome.text) + '\n');
     return 0;
   }
   io.stderr(`${outcome.tracerError ? '' : 'tracer replay: '}${stripControl(outcome.message)}\n`);
+  const name = tracerArg === '-' ? '<stdin>' : tracerArg;
+  const at =
+    outcome.tracerError &&
+    locateTracerError(outcome.message, name, { kind: 'verbatim', source, code: tracer });
+  if (at) io.stderr(`  at ${stripControl(at)}\n`);
   return 1;
 };

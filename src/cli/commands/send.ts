@@ -9,6 +9,7 @@ import { createTransport } from '../../io/transport/createTransport.ts';
 import type { WebSocketConstructorLike } from '../../io/transport/createWsTransport.ts';
 import { buildRequestFromArgs, requestFlags, requestOptions } from './payload.ts';
 import { stripControl } from '../stripControl.ts';
+import { locateTracerError, type TracerOrigin } from '../locateTracerError.ts';
 
 /** Options for reaching a node: endpoint, basic auth, time limit. */
 export const connectionOptions = ['endpoint', 'user', 'password', 'request-timeout'] as const;
@@ -43,10 +44,17 @@ export async function createTransportFromArgs(parsed: ParsedArgs): Promise<Trans
 }
 
 /** Writes a failed result to stderr (with the tracer position when the node gave one); returns the exit code. */
-export function reportFailure(result: RpcResult, write: (t: string) => void): number {
+export function reportFailure(
+  result: RpcResult,
+  write: (t: string) => void,
+  tracerFile?: { name: string; origin: TracerOrigin },
+): number {
   write(`tracer send: ${stripControl(result.message)}\n`);
   if (result.kind === 'rpc-error' && result.error.jsError)
     write(`  JavaScript error: ${stripControl(result.error.jsError)}\n`);
+  const text = result.kind === 'rpc-error' ? result.error.message : result.message;
+  const at = tracerFile && locateTracerError(text, tracerFile.name, tracerFile.origin);
+  if (at) write(`  at ${stripControl(at)}\n`);
   return 1;
 }
 
@@ -61,12 +69,18 @@ export const send: CliCommand = async (args, io) => {
   if (!built.ok) return built.exitCode;
   try {
     const { result } = await callRpc(transport, built.request, { contentType: built.contentType });
-    if (result.kind !== 'ok') return reportFailure(result, io.stderr);
+    if (result.kind !== 'ok') return reportFailure(result, io.stderr, built.tracerFile);
     io.stdout(stripControl(JSON.stringify(result.result, null, 2)) + '\n');
-    for (const e of result.txErrors)
+    for (const e of result.txErrors) {
+      const at =
+        built.tracerFile &&
+        locateTracerError(e.error.message, built.tracerFile.name, built.tracerFile.origin);
       io.stderr(
-        stripControl(`transaction #${e.index}${e.txHash ? ` ${e.txHash}` : ''}: ${e.error.message}`) + '\n',
+        stripControl(
+          `transaction #${e.index}${e.txHash ? ` ${e.txHash}` : ''}: ${e.error.message}${at ? `\n  at ${at}` : ''}`,
+        ) + '\n',
       );
+    }
     return result.txErrors.length > 0 ? 1 : 0;
   } finally {
     transport.close?.();

@@ -92,14 +92,14 @@ describe('tracer replay runs the tracer in a trace process', () => {
       "{fault: function() {}, result: function() { throw new Error('x\\u001b]0;pwned\\u0007y'); }}",
       1,
       '',
-      "Error: xy at result (<eval>:1:52(0))    in server-side tracer function 'result'\n",
+      "Error: xy at result (<eval>:1:52(0))    in server-side tracer function 'result'\n  at FILE:1:51\n",
     ],
   ])('%s is printed without terminal control characters', async (name, source, code, out, err) => {
     const io = createCaptureIo();
     const file = tracerFile(`${name.replace(/\W/g, '-')}.js`, source);
     expect(await main(['replay', '--fixture', fixture, '--tracer', file], io)).toBe(code);
     expect(io.out()).toBe(out);
-    expect(io.err()).toBe(err);
+    expect(io.err()).toBe(err.replace('FILE', file));
   });
 
   it('--memory-limit out of range is a usage error', async () => {

@@ -49,7 +49,7 @@ describe('tracer replay', () => {
     [
       'a throwing result()',
       "{fault: function() {}, result: function() { throw new Error('bad'); }}",
-      "Error: bad at result (<eval>:1:52(0))    in server-side tracer function 'result'\n",
+      "Error: bad at result (<eval>:1:52(0))    in server-side tracer function 'result'\n  at t.js:1:51\n",
     ],
     [
       'a missing fault()',

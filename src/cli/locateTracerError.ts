@@ -1,0 +1,40 @@
+import { createLineIndex } from '../core/diagnostics.ts';
+import type { FlattenResult } from '../core/flatten/flattenTracer.ts';
+import { mapNodeErrorToSource } from '../core/flatten/mapNodeError.ts';
+
+/** How the tracer text a node ran relates to the user's file. */
+export type TracerOrigin =
+  | { kind: 'flattened'; source: string; flat: FlattenResult }
+  /** The file's text sent as it is (`replay`, `--no-flatten`): `code` is a slice of `source`. */
+  | { kind: 'verbatim'; source: string; code: string };
+
+/**
+ * Where in the user's file a node's tracer error points: `FILE:LINE:COL` (1-based) from a goja-style
+ * `<eval>:L:C` position (geth, the embedded node) or the other engines' forms the flattener's mapping knows.
+ * Undefined when the text names no position.
+ */
+export function locateTracerError(errorText: string, file: string, origin: TracerOrigin): string | undefined {
+  if (origin.kind === 'flattened') {
+    const mapped = mapNodeErrorToSource(errorText, origin.flat, origin.source);
+    return mapped ? `${file}:${mapped.range.start.line}:${mapped.range.start.column}` : undefined;
+  }
+  const m = /<eval>:(\d+):(\d+)/.exec(errorText);
+  if (!m) return undefined;
+  const line = Number(m[1]);
+  const col = Number(m[2]);
+  // The node ran '(' + code: line 1 counts one extra column.
+  let offset = line === 1 ? col - 2 : -1;
+  if (line > 1) {
+    let start = 0;
+    for (let l = 1; l < line; l++) {
+      const nl = origin.code.indexOf('\n', start);
+      if (nl < 0) return undefined;
+      start = nl + 1;
+    }
+    offset = start + col - 1;
+  }
+  if (offset < 0 || offset > origin.code.length) return undefined;
+  const base = Math.max(0, origin.source.indexOf(origin.code));
+  const at = createLineIndex(origin.source).positionAt(base + offset);
+  return `${file}:${at.line}:${at.column}`;
+}
