@@ -212,7 +212,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
 
   // A hard limit cut the realm's code short: the trace fails with geth's text for it.
   const limited = (res: ReturnType<TracerRealm['invoke']>, name: string) => {
-    if (res !== undefined) err ??= limitText(res) + suffix(name);
+    if (res !== undefined) err ??= limitText(res) + formatPos(realm.limitPosition?.()) + suffix(name);
   };
   const invoke = (k: number, name: string) => {
     if (err !== undefined) return;

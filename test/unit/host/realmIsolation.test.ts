@@ -76,6 +76,42 @@ describe.each(realms)('realm %s: no way out', (_name, createRealm) => {
     ]);
   });
 
+  it.each([
+    ['Array.prototype.push', 'Array.prototype.push = function() { return 0; };'],
+    [
+      'RegExp.prototype.test and exec',
+      'RegExp.prototype.test = function() { return false; }; RegExp.prototype.exec = function() { return null; };',
+    ],
+    ['Number.prototype.toString', "Number.prototype.toString = function() { return 'zz'; };"],
+    [
+      'String.prototype.slice, substr, split, charCodeAt',
+      "String.prototype.slice = String.prototype.substr = String.prototype.split = function() { return 'x'; }; String.prototype.charCodeAt = function() { return 0; };",
+    ],
+    [
+      'Uint8Array.prototype.set, subarray, slice',
+      'Uint8Array.prototype.set = Uint8Array.prototype.subarray = Uint8Array.prototype.slice = function() {};',
+    ],
+    [
+      'parseInt and Function.prototype.call',
+      'parseInt = function() { return 0; }; Function.prototype.call = function() { return 0; };',
+    ],
+    [
+      'Object.prototype.b, n, enter',
+      "Object.defineProperty(Object.prototype, 'b', {get: function() { return 'zz'; }}); Object.prototype.n = '7'; Object.prototype.enter = function() {};",
+    ],
+  ])('geth helpers keep working after a tracer replaces %s', async (_what, poison) => {
+    const tracer = `{fault: function() {}, result: function(ctx, db) { ${poison} return [toHex(toAddress('0xab')), toHex([1, 2]), toHex(toWord('0x01')), toHex(db.getCode(ctx.to)), db.getBalance(ctx.to).toString(), toHex(slice([1, 2, 3], 1, 3)), ctx.gasUsed > 0]; }}`;
+    expect(await traceWithJsTracer(await makeRun({ code }), { tracer, createRealm })).toEqual([
+      '0x' + '00'.repeat(19) + 'ab',
+      '0x0102',
+      '0x' + '00'.repeat(31) + '01',
+      '0x' + [...code].map((b) => b.toString(16).padStart(2, '0')).join(''),
+      '0',
+      '0x0203',
+      true,
+    ]);
+  });
+
   it('a patched Date.now does not stop the deadline', async () => {
     const tracer =
       '{fault: function() {}, step: function() { Date.now = function() { return 0; }; while (true) {} }, result: function() { return 1; }}';
@@ -127,9 +163,7 @@ describe('QuickJS realm: limits enforced from outside the tracer', () => {
       (e: Error) => e.message,
     );
     expect(err).toMatch(
-      new RegExp(
-        `^${message}( at \\S+ \\(<eval>:\\d+:\\d+\\(0\\)\\))?    in server-side tracer function 'step'$`,
-      ),
+      new RegExp(`^${message} at step \\(<eval>:1:\\d+\\(0\\)\\)    in server-side tracer function 'step'$`),
     );
     expect(Date.now() - t0).toBeLessThan(20_000);
     expect(

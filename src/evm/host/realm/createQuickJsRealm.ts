@@ -150,11 +150,14 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     let slots = freshView();
     deadline = limits.deadline;
 
+    let limitPos: string | undefined;
     const classify = (errPtr: number): RealmLimitKind => {
       const h = raw.memory.heapValueHandle(errPtr);
       let message: unknown;
       try {
-        message = (ctx.dump(h) as { message?: unknown } | undefined)?.message;
+        const d = ctx.dump(h) as { message?: unknown; stack?: unknown } | undefined;
+        message = d?.message;
+        limitPos = tracerFrame(d?.stack);
       } catch {
         message = undefined;
       }
@@ -217,6 +220,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
         if (slots.byteLength === 0) slots = freshView();
         return undefined;
       },
+      limitPosition: () => limitPos,
       dispose() {
         deadline = -Infinity;
         dispose();
@@ -224,4 +228,14 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     };
     return realm;
   };
+}
+
+/** `fn:line:col` of the first frame of the tracer's own text (`<eval>`) in a QuickJS stack, if any. */
+function tracerFrame(stack: unknown): string | undefined {
+  if (typeof stack !== 'string') return undefined;
+  for (const line of stack.split('\n')) {
+    const m = /^\s*at (?:(.*?) \()?<eval>:(\d+):(\d+)\)?\s*$/.exec(line);
+    if (m) return `${m[1] && m[1] !== '<eval>' && m[1] !== '<anonymous>' ? m[1] : ''}:${m[2]}:${m[3]}`;
+  }
+  return undefined;
 }

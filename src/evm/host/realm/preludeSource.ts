@@ -20,10 +20,16 @@ var G = globalThis;
 var U8 = Uint8Array, F64 = Float64Array, Str = String, Num = Number, Obj = Object, Arr = Array;
 var TypeErr = TypeError, Err = Error, isArray = Array.isArray, floor = Math.floor, ceil = Math.ceil;
 var stringify = JSON.stringify, parse = JSON.parse, bigInt = G.bigInt, NativeBig = G.BigInt;
-var defineProperty = Object.defineProperty, hasOwn = Object.prototype.hasOwnProperty;
-var fromCharCode = String.fromCharCode;
-// uncurried call: immune to a tracer replacing Function.prototype.call later.
+// Uncurried built-ins (f(self, ...args)): immune to a tracer replacing Function.prototype.call, String.prototype.slice,
+// Uint8Array.prototype.set… later. Helpers below use only these, plain loops and typed-array indexing.
 var call = Function.prototype.call.bind(Function.prototype.call);
+var uncurry = Function.prototype.bind.bind(Function.prototype.call);
+var hasOwn = uncurry(Object.prototype.hasOwnProperty);
+var charCodeAt = uncurry(String.prototype.charCodeAt), indexOf = uncurry(String.prototype.indexOf);
+var strSlice = uncurry(String.prototype.slice), lastIndexOf = uncurry(String.prototype.lastIndexOf);
+var reExec = uncurry(RegExp.prototype.exec);
+var u8Set = uncurry(U8.prototype.set), u8Sub = uncurry(U8.prototype.subarray), u8Slice = uncurry(U8.prototype.slice);
+var hexDigits = '0123456789abcdef';
 var InternalErr = G.InternalError;
 
 var slots = new F64(${Slot.count});
@@ -36,17 +42,24 @@ for (var k = 0; k < absent.length; k++) { try { delete G[absent[k]]; } catch (e)
 var fatal;            // the uncatchable error (geth's vm.Interrupt), text with position
 var failed = false;   // the trace failed: every later hook is a no-op
 var guardCount = 0;
-var tracer, fns = {}, stepFn;
+var tracer, fns = Obj.create(null), stepFn;
 
-function hex2(b) { return (b < 16 ? '0' : '') + b.toString(16); }
 function bytesToHex(b) {
   var s = '';
-  for (var i = 0; i < b.length; i++) s += hex2(b[i]);
+  for (var i = 0; i < b.length; i++) s += hexDigits[b[i] >> 4] + hexDigits[b[i] & 15];
   return s;
 }
+// -1 for a character that is not a hex digit.
+function nibble(c) {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
+}
+// The host's hex (well-formed, even length, no prefix).
 function hexToBytes(h) {
   var n = h.length >> 1, out = new U8(n);
-  for (var i = 0; i < n; i++) out[i] = parseInt(h.substr(i * 2, 2), 16);
+  for (var i = 0; i < n; i++) out[i] = (nibble(charCodeAt(h, 2 * i)) << 4) | nibble(charCodeAt(h, 2 * i + 1));
   return out;
 }
 function big(v) {
@@ -58,13 +71,16 @@ function position(e) {
   var st;
   try { st = e && typeof e === 'object' ? e.stack : undefined; } catch (x) { st = undefined; }
   if (typeof st !== 'string') return '';
-  var lines = st.split('\n');
-  for (var i = 0; i < lines.length; i++) {
-    var m = /^\s*at (?:(.*?) \()?(?:eval at [^,]*, )?<eval>:(\d+):(\d+)\)?\s*$/.exec(lines[i]);
+  var frame = /^\s*at (?:(.*?) \()?(?:eval at [^,]*, )?<eval>:(\d+):(\d+)\)?\s*$/;
+  for (var start = 0; start <= st.length; ) {
+    var end = indexOf(st, '\n', start);
+    if (end < 0) end = st.length;
+    var m = reExec(frame, strSlice(st, start, end));
+    start = end + 1;
     if (m) {
       var name = m[1] || '';
-      var dot = name.lastIndexOf('.');
-      if (dot >= 0) name = name.slice(dot + 1);
+      var dot = lastIndexOf(name, '.');
+      if (dot >= 0) name = strSlice(name, dot + 1);
       if (name === '<anonymous>' || name === '<eval>' || name === 'eval') name = '';
       return name + ':' + m[2] + ':' + m[3];
     }
@@ -105,16 +121,16 @@ function toByte(v) {
   n = n < 0 ? ceil(n) : floor(n);
   return ((n % 256) + 256) % 256;
 }
+// Go's common.FromHex: optional 0x/0X, odd length gets a leading 0, decoding stops at the first bad pair.
 function decodeHexLenient(text) {
-  var s = text.slice(0, 2) === '0x' || text.slice(0, 2) === '0X' ? text.slice(2) : text;
+  var p = strSlice(text, 0, 2);
+  var s = p === '0x' || p === '0X' ? strSlice(text, 2) : text;
   if (s.length % 2) s = '0' + s;
-  var out = [];
-  for (var i = 0; i < s.length; i += 2) {
-    var pair = s.slice(i, i + 2);
-    if (!/^[0-9a-fA-F]{2}$/.test(pair)) break;
-    out.push(parseInt(pair, 16));
-  }
-  return new U8(out);
+  var n = 0;
+  while (n < s.length >> 1 && nibble(charCodeAt(s, 2 * n)) >= 0 && nibble(charCodeAt(s, 2 * n + 1)) >= 0) n++;
+  var out = new U8(n);
+  for (var i = 0; i < n; i++) out[i] = (nibble(charCodeAt(s, 2 * i)) << 4) | nibble(charCodeAt(s, 2 * i + 1));
+  return out;
 }
 // geth's fromBuf: a Uint8Array of the realm, an Array, or (where allowed) a hex string.
 function fromBuf(value, allowString) {
@@ -126,14 +142,16 @@ function fromBuf(value, allowString) {
     for (var i = 0; i < value.length; i++) out[i] = toByte(value[i]);
     return out;
   } else if (value instanceof U8 && value.constructor === U8) {
-    return new U8(value);
+    var copy = new U8(value.length);
+    u8Set(copy, value);
+    return copy;
   }
   return raise('invalid buffer type');
 }
 function fit(b, size) {
   var out = new U8(size);
-  if (b.length >= size) out.set(b.subarray(b.length - size));
-  else out.set(b, size - b.length);
+  if (b.length >= size) u8Set(out, u8Sub(b, b.length - size));
+  else u8Set(out, b, size - b.length);
   return out;
 }
 function addrHex(v, allowString) { return bytesToHex(fit(fromBuf(v, allowString), 20)); }
@@ -156,7 +174,7 @@ G.slice = function slice(buf, start, end) {
   if (s < 0 || s > e || e > b.length) {
     raise('Tracer accessed out of bound memory: available ' + b.length + ', offset ' + s + ', size ' + (e - s));
   }
-  return b.slice(s, e);
+  return u8Slice(b, s, e);
 };
 
 var opNames = host(${Op.opNames}).split(',');
@@ -192,7 +210,7 @@ var log = {
       var padding = e - memLen;
       if (padding > paddingLimit) raise('reached limit for padding memory slice: ' + padding);
       var out = new U8(e - s);
-      if (s < memLen) out.set(hexToBytes(host(${Op.memory}, s, e < memLen ? e : memLen)));
+      if (s < memLen) u8Set(out, hexToBytes(host(${Op.memory}, s, e < memLen ? e : memLen)));
       return out;
     },
     getUint: function (offset) {
@@ -240,8 +258,8 @@ var frameResult = {
 
 function revive(key, v) {
   if (v !== null && typeof v === 'object' && !isArray(v)) {
-    if (typeof v.b === 'string') return hexToBytes(v.b);
-    if (typeof v.n === 'string') return bigInt(NativeBig(v.n));
+    if (hasOwn(v, 'b')) return hexToBytes(v.b);
+    if (hasOwn(v, 'n')) return bigInt(NativeBig(v.n));
   }
   return v;
 }

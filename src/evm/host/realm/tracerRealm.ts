@@ -35,6 +35,8 @@ export interface TracerRealm {
   slots(): { [i: number]: number; length: number };
   /** Calls the prelude's entry number `k` with no arguments. Returns undefined, or `'timeout'`/`'memory'` when a hard limit cut it short. */
   invoke(k: number): undefined | RealmLimitKind;
+  /** Where the tracer's code was when a hard limit last cut it short (`fn:line:col` of the factory text), if known. */
+  limitPosition?(): string | undefined;
   /** Frees the realm (its heap and, for a child engine, the engine). */
   dispose(): void;
 }
