@@ -200,9 +200,15 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
   try {
     const problem = realm.evalTracer(tracerFactoryText(guard, instrumented?.code ?? wrapped));
     if (problem !== undefined) {
-      throw new TracerError(
-        problem.kind === 'syntax' ? describeSyntaxError(wrapped, problem.message) : limitText(problem.kind),
-      );
+      if (problem.kind === 'syntax') throw new TracerError(describeSyntaxError(wrapped, problem.message));
+      if (problem.kind === 'too-deep') {
+        // Valid code for goja (whose parser has no depth limit) can be too deep for this engine's compiler.
+        throw new TracerError(
+          `the tracer is nested too deeply for this node to compile it (${problem.message}); ` +
+            'split the deepest expression into smaller ones',
+        );
+      }
+      throw new TracerError(limitText(problem.kind));
     }
     if (constructionError !== undefined) throw new TracerError(constructionError);
   } catch (e) {
@@ -345,6 +351,8 @@ function describeSyntaxError(wrapped: string, message: string): string {
   try {
     parse(wrapped, { ecmaVersion: 'latest', sourceType: 'script' });
   } catch (acornError) {
+    // acorn's own depth limit says nothing about where the engine's SyntaxError is.
+    if (/stack/i.test((acornError as Error).message)) return `SyntaxError: ${message}`;
     const loc = (acornError as { loc?: { line: number; column: number } }).loc;
     if (loc) return `SyntaxError: (anonymous): Line ${loc.line}:${loc.column + 1} ${message}`;
   }

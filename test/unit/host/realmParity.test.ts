@@ -80,6 +80,10 @@ const errors: Array<[string, string]> = [
   ['enter without exit', `{fault: function() {}, enter: function() {}, result: function() {}}`],
   ['NaN result', `{fault: function() {}, result: function() { return NaN; }}`],
   ['null tracer', `null`],
+  [
+    'too deep to compile',
+    `{fault: function() {}, result: function() { return ${'('.repeat(5000)}1${')'.repeat(5000)}; }}`,
+  ],
 ];
 
 async function outcome(tracer: string, createRealm: (typeof realms)[number][1]) {

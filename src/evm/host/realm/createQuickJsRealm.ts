@@ -12,6 +12,7 @@ import { Entry, Slot, slotMarker } from './realmProtocol.ts';
 import type { Primitive, RealmFactory, RealmLimitKind, TracerRealm } from './tracerRealm.ts';
 
 let modulePromise: Promise<QuickJSWASMModule> | undefined;
+type QuickJSContextLike = ReturnType<QuickJSWASMModule['newContext']>;
 
 /** The QuickJS WebAssembly module (loaded once; loaded again after it failed). */
 function quickJsModule(): Promise<QuickJSWASMModule> {
@@ -185,7 +186,15 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     const realm: TracerRealm = {
       evalTrusted,
       evalTracer(factoryText) {
-        const r = ctx.evalCode(factoryText, '<eval>', { type: 'global' });
+        let r: ReturnType<QuickJSContextLike['evalCode']>;
+        try {
+          r = ctx.evalCode(factoryText, '<eval>', { type: 'global' });
+        } catch (e) {
+          // QuickJS's parser recursed past the host's wasm stack: this module may be damaged, use a fresh one next.
+          modulePromise = undefined;
+          if (e instanceof RangeError) return { kind: 'too-deep', message: e.message };
+          throw e;
+        }
         if (r.error) {
           const d = ctx.dump(r.error) as { name?: unknown; message?: unknown; stack?: unknown } | undefined;
           if (d?.message === 'out of memory' || overHeap) {
@@ -198,6 +207,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
           }
           // Running the text only makes the factory function: an error here is a compile error.
           r.error.dispose();
+          if (d?.name !== 'SyntaxError') return { kind: 'too-deep', message: String(d?.message ?? 'error') };
           return { kind: 'syntax', message: String(d?.message ?? 'invalid tracer text') };
         }
         const kind = callWith(fns[Entry.adopt], r.value);

@@ -51,6 +51,7 @@ export const createVmRealm: RealmFactory = async (host) => {
         script = new vm.Script(factoryText, { filename: '<eval>' });
       } catch (e) {
         // Compile errors are made by the host (the text never ran): reading their message is safe.
+        if (e instanceof RangeError) return { kind: 'too-deep', message: e.message };
         return { kind: 'syntax', message: e instanceof Error ? e.message : 'invalid tracer text' };
       }
       // Running it only makes the factory function: the tracer expression itself runs inside the prelude.

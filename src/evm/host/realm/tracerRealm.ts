@@ -30,7 +30,9 @@ export interface TracerRealm {
    * prelude's `adopt` entry, which runs the tracer expression and reports through the host bridge. Returns what
    * stopped it otherwise: a SyntaxError (the engine's message) or a hard limit.
    */
-  evalTracer(factoryText: string): undefined | { kind: 'syntax'; message: string } | { kind: RealmLimitKind };
+  evalTracer(
+    factoryText: string,
+  ): undefined | { kind: 'syntax' | 'too-deep'; message: string } | { kind: RealmLimitKind };
   /** The step slots the prelude reads (a Float64Array of the realm); fetch again after every `invoke`. */
   slots(): { [i: number]: number; length: number };
   /** Calls the prelude's entry number `k` with no arguments. Returns undefined, or `'timeout'`/`'memory'` when a hard limit cut it short. */
