@@ -37,9 +37,10 @@ export function createNodeWorkerApi(): NodeWorkerApi {
     request: async (body) => (await node).request(body),
     demoDefaults: async () => (await node).demoDefaults,
     loadFixture: async (json) => {
+      const previous = node;
       const next = createEmbeddedNode({ fixture: loadFixture(json), createRealm });
-      await next;
-      node = next;
+      // Requests that arrive while the fixture loads wait for it (a fixture that fails leaves the old node).
+      node = next.catch(() => previous);
       return (await next).demoDefaults as FixtureDefaults;
     },
     resetToDemo: async () => {

@@ -1,11 +1,10 @@
-import type { Remote } from 'comlink';
 import { validateHash } from '../../core/rpc/validateHex.ts';
 import { captureFixtureJson } from '../../evm/node/captureFixture.ts';
 import type { FixtureDefaults } from '../../evm/node/createEmbeddedNode.ts';
 import { embeddedEndpointId, type AppState, type Endpoint, type RequestDraft } from '../../state/appState.ts';
 import type { Store } from '../../state/createStore.ts';
 import { demoFields } from '../../state/demoFields.ts';
-import type { NodeWorkerApi } from '../../worker/node.worker.ts';
+import type { EmbeddedNodeClient } from '../../io/sendToEndpoint.ts';
 import { clear, downloadText, h, type Panel } from '../dom.ts';
 import { buildReplayView } from '../replay/buildReplayView.ts';
 import { checkFixtureText, fieldOf } from '../replay/checkFixtureText.ts';
@@ -17,7 +16,7 @@ import { fixtureFileName } from '../replay/summarizeFixture.ts';
 export interface ReplayPanelContext {
   store: Store<AppState>;
   /** The embedded node's worker (the same one the request panel sends to). */
-  node(): Remote<NodeWorkerApi>;
+  node(): EmbeddedNodeClient;
   /** Sends the request form as it is (the request panel's Send). */
   send(): void;
 }

@@ -69,3 +69,29 @@ describe('node worker (comlink round trip over MessageChannel)', () => {
     });
   });
 });
+
+describe('node worker: a request sent while a fixture loads', () => {
+  const text = readFileSync(
+    join(import.meta.dirname, '../../../../shared/conformance/geth-tracetest/call_tracer/simple.json'),
+    'utf8',
+  );
+  it('is answered by the fixture node (what a restarted page worker relies on)', async () => {
+    const loading = api.loadFixture(text);
+    const head = api.request({ jsonrpc: '2.0', id: 9, method: 'eth_blockNumber' });
+    expect(await head).toEqual({ jsonrpc: '2.0', id: 9, result: '0x' + (2289806).toString(16) });
+    await loading;
+    await api.resetToDemo();
+  });
+
+  it('a fixture that fails to load leaves the node it had', async () => {
+    const before = await api.request({ jsonrpc: '2.0', id: 10, method: 'eth_blockNumber' });
+    const bad = JSON.stringify({ ...JSON.parse(text), genesis: { ...JSON.parse(text).genesis, alloc: 5 } });
+    const loading = api.loadFixture(bad).then(
+      () => 'loaded',
+      () => 'refused',
+    );
+    const head = api.request({ jsonrpc: '2.0', id: 10, method: 'eth_blockNumber' });
+    expect(await loading).toBe('refused');
+    expect(await head).toEqual(before);
+  });
+});
