@@ -8,7 +8,7 @@ import {
   type TreeMatch,
   type TreePath,
   type TreeRow,
-} from '../ui/result/createResultTree.ts';
+} from '../core/result/createResultTree.ts';
 import { summarizeReplyKeepingValue, type ReplySummary } from './summarizeReply.ts';
 
 /** A response as received, with its body still as bytes. */

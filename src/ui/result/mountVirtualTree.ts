@@ -2,7 +2,7 @@ import './resultTree.css';
 import type { Remote } from 'comlink';
 import type { ResultTreeApi } from '../../io/parseReply.worker.ts';
 import { copyText, h } from '../dom.ts';
-import { formatPath, type TreePath, type TreeRow } from './createResultTree.ts';
+import { formatPath, type TreePath, type TreeRow } from '../../core/result/createResultTree.ts';
 import { createRowElement, fillRow } from './renderTreeRow.ts';
 
 /** The large-result tree on the page: what it offers besides the DOM it manages. */

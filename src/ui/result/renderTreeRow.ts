@@ -1,5 +1,5 @@
 import { h } from '../dom.ts';
-import type { TreeRow } from './createResultTree.ts';
+import type { TreeRow } from '../../core/result/createResultTree.ts';
 
 const indentPx = 14;
 

@@ -5,7 +5,7 @@ import {
   type ResultTree,
   type TreePath,
   type TreeRow,
-} from '../../../src/ui/result/createResultTree.ts';
+} from '../../../src/core/result/createResultTree.ts';
 
 // One row as text: indentation, ▾/▸ for open/closed containers, key, kind and preview.
 const show = (r: TreeRow) =>
