@@ -9,7 +9,7 @@ import {
   type TreePath,
   type TreeRow,
 } from '../core/result/createResultTree.ts';
-import { summarizeReplyKeepingValue, type ReplySummary } from './summarizeReply.ts';
+import { summarizeReplyKeepingValue, type ReplySummary } from '../core/rpc/summarizeReply.ts';
 
 /** A response as received, with its body still as bytes. */
 export interface RawResponse {

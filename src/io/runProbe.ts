@@ -2,7 +2,8 @@ import type { TransportOutcome } from '../core/rpc/transportOutcome.ts';
 import type { JsonRpcRequest } from '../core/rpc/jsonRpc.ts';
 import { serializeRequest } from '../core/rpc/jsonRpc.ts';
 import { probeNode, type JsTracingSupport } from '../core/rpc/probe.ts';
-import type { Endpoint, ProbeView } from '../state/appState.ts';
+import type { Endpoint } from '../core/rpc/endpoint.ts';
+import type { ProbeView } from '../state/appState.ts';
 import { sendToEndpoint } from './sendToEndpoint.ts';
 import { toTransportOutcome } from './toTransportOutcome.ts';
 

@@ -4,7 +4,7 @@ import {
   createSandboxedNodeWorker,
   type SandboxedNodeWorker,
 } from '../worker/sandbox/createSandboxedNodeWorker.ts';
-import type { Endpoint } from '../state/appState.ts';
+import type { Endpoint } from '../core/rpc/endpoint.ts';
 import type { TransportFailure } from '../core/rpc/transportOutcome.ts';
 import { maskEndpoint, secretMask } from '../core/rpc/maskEndpoint.ts';
 import { parseGoDuration } from '../core/rpc/parseGoDuration.ts';

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../core/diagnostics.ts';
 import type { Profile } from '../core/profile.ts';
-import type { ReplySummary } from '../io/summarizeReply.ts';
+import type { Endpoint } from '../core/rpc/endpoint.ts';
+import type { ReplySummary } from '../core/rpc/summarizeReply.ts';
 
 /** One named tracer the user edits. */
 export interface TracerDoc {
@@ -9,29 +10,6 @@ export interface TracerDoc {
   /** Name shown in the tab; also the file name on export. */
   name: string;
   source: string;
-}
-
-/** Where requests go. The embedded node is always present and cannot be removed. */
-export interface Endpoint {
-  id: string;
-  name: string;
-  kind: 'embedded' | 'http';
-  /** HTTP(S) URL; may embed an API key (masked in the UI). Empty for the embedded node. */
-  url: string;
-  /** Optional WS(S) URL. */
-  wsUrl: string;
-  /** Send over the WS(S) URL instead of HTTP(S). */
-  preferWs: boolean;
-  /** Optional basic-auth user. */
-  user: string;
-  /** Optional basic-auth password: kept in memory only unless `remember` is set. */
-  password: string;
-  /** Keep the password in localStorage on this device. */
-  remember: boolean;
-  /** Ethereum-style or Bitcoin-style JSON-RPC. */
-  family: 'evm' | 'bitcoin';
-  /** Send HTTP requests through the dev/preview server's `/__forward` route (for nodes without CORS). */
-  forward: boolean;
 }
 
 /** The methods the request form knows. */
@@ -77,7 +55,7 @@ export interface HistoryEntry {
   sizeBytes: number;
 }
 
-/** What the result panel shows: the classified reply (see src/io/summarizeReply.ts) and the method that was called. */
+/** What the result panel shows: the classified reply (see src/core/rpc/summarizeReply.ts) and the method that was called. */
 export type ResultView = ReplySummary & { method?: string };
 
 /** The outcome of probing an endpoint. */

@@ -1,10 +1,10 @@
+import type { Endpoint } from '../core/rpc/endpoint.ts';
 import { maskEndpoint } from '../core/rpc/maskEndpoint.ts';
 import {
   createEmbeddedEndpoint,
   createRequestDraft,
   embeddedEndpointId,
   methodIds,
-  type Endpoint,
   type HistoryEntry,
   type MethodId,
   type RequestDraft,

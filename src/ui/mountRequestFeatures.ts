@@ -1,18 +1,13 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { transfer, wrap, type Remote } from 'comlink';
+import type { Endpoint } from '../core/rpc/endpoint.ts';
 import { serializeRequest } from '../core/rpc/jsonRpc.ts';
-import {
-  createId,
-  type AppState,
-  type Endpoint,
-  type HistoryEntry,
-  type RequestDraft,
-} from '../state/appState.ts';
+import { createId, type AppState, type HistoryEntry, type RequestDraft } from '../state/appState.ts';
 import { buildDraftRequest } from '../state/buildDraftRequest.ts';
 import type { Store } from '../state/createStore.ts';
 import type { ParseReplyApi } from '../io/parseReply.worker.ts';
 import { getEmbeddedNode, sendToEndpoint } from '../io/sendToEndpoint.ts';
-import { summarizeReply, type ReplySummary } from '../io/summarizeReply.ts';
+import { summarizeReply, type ReplySummary } from '../core/rpc/summarizeReply.ts';
 import { runProbe } from '../io/runProbe.ts';
 import { demoFields, exampleFields } from '../state/demoFields.ts';
 import type { TracerWorkerApi } from '../worker/tracer.worker.ts';

@@ -1,5 +1,6 @@
 import { maskEndpoint, secretMask, validateEndpoint } from '../../core/rpc/maskEndpoint.ts';
-import { createId, type AppState, type Endpoint } from '../../state/appState.ts';
+import type { Endpoint } from '../../core/rpc/endpoint.ts';
+import { createId, type AppState } from '../../state/appState.ts';
 import { clear, h, type Panel } from '../dom.ts';
 
 /** What the endpoints panel may do. */

@@ -1,7 +1,8 @@
 import { validateHash } from '../../core/rpc/validateHex.ts';
 import { captureFixtureJson } from '../../evm/node/captureFixture.ts';
 import type { FixtureDefaults } from '../../evm/node/createEmbeddedNode.ts';
-import { embeddedEndpointId, type AppState, type Endpoint, type RequestDraft } from '../../state/appState.ts';
+import type { Endpoint } from '../../core/rpc/endpoint.ts';
+import { embeddedEndpointId, type AppState, type RequestDraft } from '../../state/appState.ts';
 import type { Store } from '../../state/createStore.ts';
 import { demoFields } from '../../state/demoFields.ts';
 import type { EmbeddedNodeClient } from '../../io/sendToEndpoint.ts';
@@ -206,7 +207,8 @@ export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Pane
     });
   }
 
-  // A cancelled or timed-out request restarts the node worker, which then serves the demo chain again.
+  // A cancelled or timed-out request restarts the node worker, which loads the fixture again (sendToEndpoint.ts);
+  // should that ever fail, the panel says so instead of offering a fixture the node no longer serves.
   async function checkStillLoaded(): Promise<void> {
     const f = loaded;
     if (!f) return;

@@ -1,7 +1,8 @@
 import { buildCurl } from '../../core/rpc/buildCurl.ts';
 import { buildEthersSnippet, buildFetchSnippet } from '../../core/rpc/buildSnippets.ts';
 import { serializeRequest } from '../../core/rpc/jsonRpc.ts';
-import type { AppState, Endpoint } from '../../state/appState.ts';
+import type { Endpoint } from '../../core/rpc/endpoint.ts';
+import type { AppState } from '../../state/appState.ts';
 import { buildDraftRequest } from '../../state/buildDraftRequest.ts';
 import { copyText, h, type Panel } from '../dom.ts';
 

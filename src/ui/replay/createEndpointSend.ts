@@ -1,7 +1,7 @@
 import { buildRequest, serializeRequest } from '../../core/rpc/jsonRpc.ts';
 import type { RpcSend } from '../../evm/node/captureFixture.ts';
 import { sendToEndpoint } from '../../io/sendToEndpoint.ts';
-import type { Endpoint } from '../../state/appState.ts';
+import type { Endpoint } from '../../core/rpc/endpoint.ts';
 import { checkPrestateResult, readRpcReply } from './readRpcReply.ts';
 
 /**

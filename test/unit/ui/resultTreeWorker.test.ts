@@ -6,7 +6,7 @@ import {
   type ParseReplyApi,
   type ResultTreeApi,
 } from '../../../src/io/parseReply.worker.ts';
-import { largeReplyBytes } from '../../../src/io/summarizeReply.ts';
+import { largeReplyBytes } from '../../../src/core/rpc/summarizeReply.ts';
 
 // The real comlink round trip, as the page talks to the parser worker and then to a large result's tree port.
 const channel = new MessageChannel();

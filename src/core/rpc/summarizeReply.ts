@@ -1,5 +1,5 @@
-import { classifyResponse, type ClassifyOptions, type RpcResult } from '../core/rpc/classifyResponse.ts';
-import type { TransportOutcome } from '../core/rpc/transportOutcome.ts';
+import { classifyResponse, type ClassifyOptions, type RpcResult } from './classifyResponse.ts';
+import type { TransportOutcome } from './transportOutcome.ts';
 
 /** What the result viewer needs from a classified reply: small values whole, large ones as a preview. */
 export interface ReplySummary {

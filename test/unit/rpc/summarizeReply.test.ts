@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { largeReplyBytes, summarizeReply } from '../../../src/io/summarizeReply.ts';
+import { largeReplyBytes, summarizeReply } from '../../../src/core/rpc/summarizeReply.ts';
 
 const reply = (bodyText: string, status = 200) => ({
   kind: 'response' as const,
