@@ -9,6 +9,7 @@ import type { ParseReplyApi } from '../io/parseReply.worker.ts';
 import { getEmbeddedNode, sendToEndpoint } from '../io/sendToEndpoint.ts';
 import { summarizeReply, type ReplySummary } from '../core/rpc/summarizeReply.ts';
 import { runProbe } from '../io/runProbe.ts';
+import { describeProbe } from './describeProbe.ts';
 import { demoFields, exampleFields } from '../state/demoFields.ts';
 import type { TracerWorkerApi } from '../worker/tracer.worker.ts';
 import type { Layout } from './createLayout.ts';
@@ -158,7 +159,7 @@ export function mountRequestFeatures(
     const endpoint = store.get().endpoints.find((e) => e.id === id);
     if (!endpoint) return;
     store.update({ probe: { endpointId: id, running: true, evidence: [] } });
-    const report = await runProbe(endpoint);
+    const report = await describeProbe(runProbe(endpoint));
     store.update({ probe: { endpointId: id, running: false, ...report } });
   }
 

@@ -1,0 +1,29 @@
+import type { JsTracingSupport, ProbeReport } from '../core/rpc/probe.ts';
+import type { ProbeView } from '../state/appState.ts';
+
+const verdictTitles: Record<JsTracingSupport, string> = {
+  supported: 'JavaScript tracers run on this node',
+  ignored: 'The node ignores the tracer (it answers with its default trace)',
+  unsupported: 'This node does not run JavaScript tracers',
+  'debug-disabled': 'The debug namespace is not available',
+  'auth-required': 'The node wants credentials',
+  unreachable: 'The node could not be reached',
+  ambiguous: 'Could not tell whether JavaScript tracers run',
+};
+
+/** The probe report card's content for a probe run (src/io/runProbe.ts), also when the probe itself failed. */
+export async function describeProbe(
+  report: Promise<ProbeReport>,
+): Promise<Omit<ProbeView, 'endpointId' | 'running'>> {
+  try {
+    const r = await report;
+    return {
+      verdict: `${verdictTitles[r.jsTracing]}. ${r.summary}`,
+      clientVersion: r.clientVersion,
+      latestBlock: r.latestBlock,
+      evidence: r.evidence.map((e) => `${e.request.method}: ${e.note} → ${e.message}`),
+    };
+  } catch (e) {
+    return { verdict: `The probe failed: ${(e as Error).message}`, evidence: [] };
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { ProbeReport } from '../../../src/core/rpc/probe.ts';
+import { describeProbe } from '../../../src/ui/describeProbe.ts';
+
+const report: ProbeReport = {
+  jsTracing: 'ignored',
+  summary: 'debug_traceCall answered with a struct-log trace instead of the canary nonce',
+  clientVersion: 'Ganache/v7.9.2/EthereumJS TestRPC/v7.9.2/ethereum-js',
+  latestBlock: '0x3',
+  clientFamily: 'ganache',
+  evidence: [
+    {
+      request: { jsonrpc: '2.0', id: 1, method: 'debug_traceCall', params: [] },
+      kind: 'ok',
+      message: 'OK',
+      note: 'canary tracer',
+    },
+  ],
+};
+
+describe('describeProbe', () => {
+  it('words the verdict and lists the evidence', async () => {
+    expect(await describeProbe(Promise.resolve(report))).toEqual({
+      verdict:
+        'The node ignores the tracer (it answers with its default trace). debug_traceCall answered with a ' +
+        'struct-log trace instead of the canary nonce',
+      clientVersion: report.clientVersion,
+      latestBlock: '0x3',
+      evidence: ['debug_traceCall: canary tracer → OK'],
+    });
+  });
+
+  it('says when the probe itself failed', async () => {
+    expect(await describeProbe(Promise.reject(new Error('boom')))).toEqual({
+      verdict: 'The probe failed: boom',
+      evidence: [],
+    });
+  });
+});
