@@ -203,7 +203,8 @@ test('captures over HTTP from a served node; a node without the needed methods g
   }
 });
 
-test('says so when a cancelled trace restarted the node and the fixture is gone', async ({ page }) => {
+test('a cancelled trace restarts the node, which serves the loaded fixture again', async ({ page }) => {
+  const expected = JSON.parse(readFileSync(simplePath, 'utf8')).result as Frame;
   await openPlayground(page);
   await setSource(
     page,
@@ -216,9 +217,12 @@ test('says so when a cancelled trace restarted the node and the fixture is gone'
   await expect(page.getByTestId('replay-status')).toContainText('Sending the request…');
   await page.getByRole('tab', { name: 'Request' }).click();
   await page.getByTestId('cancel').click();
+  await expect(page.getByTestId('result-error')).toContainText('Cancelled (the embedded node was restarted)');
+  // Nothing is lost: the new node serves the fixture, and the panel still offers it.
+  await useCallTree(page);
   await page.getByRole('tab', { name: 'Replay' }).click();
-  await expect(page.getByTestId('replay-error')).toContainText(
-    'The embedded node was restarted (a cancelled or timed-out request stops it) and serves the demo chain again',
-  );
-  await expect(page.getByTestId('replay-empty')).toBeVisible();
+  await expect(page.getByTestId('replay-loaded')).toContainText('simple.json');
+  const result = await traceResult(page, 'replay-trace-tx');
+  expect([result.gasUsed, result.to]).toEqual([expected.gasUsed, expected.to]);
+  await expect(page.getByTestId('replay-error')).toBeHidden();
 });

@@ -218,7 +218,10 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
 
   // A hard limit cut the realm's code short: the trace fails with geth's text for it.
   const limited = (res: ReturnType<TracerRealm['invoke']>, name: string) => {
-    if (res !== undefined) err ??= limitText(res) + formatPos(realm.limitPosition?.()) + suffix(name);
+    // QuickJS updates a frame's position at calls and branches only: an interrupt inside a native allocation may
+    // name the function's first line, so only a timeout (stopped at a loop or call) carries the position.
+    if (res !== undefined)
+      err ??= limitText(res) + (res === 'timeout' ? formatPos(realm.limitPosition?.()) : '') + suffix(name);
   };
   const invoke = (k: number, name: string) => {
     if (err !== undefined) return;

@@ -1,5 +1,5 @@
 import { validateHash } from '../../core/rpc/validateHex.ts';
-import { captureFixtureJson } from '../../evm/node/captureFixture.ts';
+import { captureFixtureJson } from '../../core/fixture/captureFixture.ts';
 import type { FixtureDefaults } from '../../evm/node/createEmbeddedNode.ts';
 import type { Endpoint } from '../../core/rpc/endpoint.ts';
 import { embeddedEndpointId, type AppState, type RequestDraft } from '../../state/appState.ts';

@@ -163,7 +163,12 @@ describe('QuickJS realm: limits enforced from outside the tracer', () => {
       (e: Error) => e.message,
     );
     expect(err).toMatch(
-      new RegExp(`^${message} at step \\(<eval>:1:\\d+\\(0\\)\\)    in server-side tracer function 'step'$`),
+      // A timeout names where the loop was; a memory stop inside a native allocation may carry no position.
+      new RegExp(
+        `^${message}${message === 'execution timeout' ? '' : '(?:'} at step \\(<eval>:1:\\d+\\(0\\)\\)${
+          message === 'execution timeout' ? '' : ')?'
+        }    in server-side tracer function 'step'$`,
+      ),
     );
     expect(Date.now() - t0).toBeLessThan(20_000);
     expect(
