@@ -5,7 +5,7 @@ import { createEmbeddedNode } from '../evm/node/createEmbeddedNode.ts';
 import type { EmbeddedNode, FixtureDefaults } from '../evm/node/createEmbeddedNode.ts';
 import type { DemoDefaults } from '../evm/node/demoDefaults.ts';
 import type { JsonRpcResponse } from '../evm/node/handleJsonRpc.ts';
-import { loadFixture } from '../evm/node/loadFixture.ts';
+import { loadFixture } from '../core/fixture/loadFixture.ts';
 import bigIntSource from 'big-integer/BigInteger.min.js?raw';
 import { createQuickJsRealmFactory } from '../evm/host/realm/createQuickJsRealm.ts';
 import { acceptSandboxPort, type PortReceiver } from './sandbox/acceptSandboxPort.ts';

@@ -4,7 +4,7 @@ import { parseArgs, requireOption } from '../parseArgs.ts';
 import { buildRequest } from '../../core/rpc/jsonRpc.ts';
 import { validateHash } from '../../core/rpc/validateHex.ts';
 import { callRpc } from '../../io/transport/callRpc.ts';
-import { captureFixtureJson } from '../../evm/node/captureFixture.ts';
+import { captureFixtureJson } from '../../core/fixture/captureFixture.ts';
 import { connectionOptions, createTransportFromArgs } from './send.ts';
 import { stripControl } from '../stripControl.ts';
 

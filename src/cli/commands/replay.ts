@@ -4,7 +4,7 @@ import { optionalOption, parseArgs, requireOption } from '../parseArgs.ts';
 import { stripControl } from '../stripControl.ts';
 import { locateTracerError } from '../locateTracerError.ts';
 import { runReplayInChild } from '../serve/runReplayInChild.ts';
-import { loadFixture } from '../../evm/node/loadFixture.ts';
+import { loadFixture } from '../../core/fixture/loadFixture.ts';
 
 function parseConfig(text: string | undefined): unknown {
   if (text === undefined) return undefined;

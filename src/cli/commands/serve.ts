@@ -11,7 +11,7 @@ import { startRpcServer } from '../serve/startRpcServer.ts';
 import type { RpcServer } from '../serve/startRpcServer.ts';
 import type { TraceRunner } from '../serve/TraceRunner.ts';
 import { createEmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
-import { loadFixture } from '../../evm/node/loadFixture.ts';
+import { loadFixture } from '../../core/fixture/loadFixture.ts';
 
 // Kept importable from here for the tests and tools that start a server in-process.
 export { startRpcServer };

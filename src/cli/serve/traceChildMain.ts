@@ -5,7 +5,7 @@
  */
 import { createEmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
 import type { EmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
-import { loadFixture } from '../../evm/node/loadFixture.ts';
+import { loadFixture } from '../../core/fixture/loadFixture.ts';
 import { replayFixture } from '../../evm/node/replayFixture.ts';
 import { createVmRealm } from '../../evm/host/realm/createVmRealm.ts';
 import { TracerError } from '../../evm/host/traceTypes.ts';

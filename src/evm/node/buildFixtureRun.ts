@@ -9,7 +9,7 @@ import type { VM } from '@ethereumjs/vm';
 import { createSyncStateManager } from '../state/createSyncStateManager.ts';
 import type { SyncStateManager } from '../state/createSyncStateManager.ts';
 import { createFixtureCommon, isMerged } from './createFixtureCommon.ts';
-import type { Fixture } from './fixtureTypes.ts';
+import type { Fixture } from '../../core/fixture/fixtureTypes.ts';
 
 /** A fixture ready to run: VM on the pre-state, the decoded tx, the block built from `context`. */
 export interface FixtureRun {

@@ -4,7 +4,7 @@ import type { Chain } from './chainTypes.ts';
 import { buildDemoDefaults } from './demoDefaults.ts';
 import type { DemoDefaults } from './demoDefaults.ts';
 import { ethHandlers } from './ethHandlers.ts';
-import type { Fixture } from './fixtureTypes.ts';
+import type { Fixture } from '../../core/fixture/fixtureTypes.ts';
 import { buildFixtureChain } from './buildFixtureChain.ts';
 import { handleJsonRpc } from './handleJsonRpc.ts';
 import type { JsonRpcResponse } from './handleJsonRpc.ts';

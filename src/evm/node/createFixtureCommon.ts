@@ -1,7 +1,7 @@
 import { paramsBlock } from '@ethereumjs/block';
 import { Hardfork, Mainnet, createCustomCommon } from '@ethereumjs/common';
 import type { Common } from '@ethereumjs/common';
-import type { FixtureChainConfig } from './fixtureTypes.ts';
+import type { FixtureChainConfig } from '../../core/fixture/fixtureTypes.ts';
 
 type BlockKey = keyof FixtureChainConfig;
 

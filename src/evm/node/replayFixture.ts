@@ -3,7 +3,7 @@ import { TracerError } from '../host/traceTypes.ts';
 import { parsePrestateConfig, runPrestateTracer } from './prestateTracer.ts';
 import { nativeTracerNames, unsupportedNativeTracer } from './traceConfig.ts';
 import { buildFixtureRun } from './buildFixtureRun.ts';
-import type { Fixture } from './fixtureTypes.ts';
+import type { Fixture } from '../../core/fixture/fixtureTypes.ts';
 import type { RealmFactory } from '../host/realm/tracerRealm.ts';
 
 /** What to run on a fixture: JavaScript tracer source (or `prestateTracer`), its config and time limit. */

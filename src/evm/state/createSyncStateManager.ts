@@ -10,17 +10,7 @@ import {
   KECCAK256_NULL,
 } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
-
-/** One account of a geth genesis `alloc` (hex or decimal quantities, hex code and storage). */
-export interface GenesisAccount {
-  balance?: string | number | bigint;
-  nonce?: string | number | bigint;
-  code?: string;
-  storage?: Record<string, string>;
-}
-
-/** A geth genesis `alloc`: address (with or without 0x) → account. */
-export type GenesisAlloc = Record<string, GenesisAccount>;
+import type { GenesisAlloc } from '../../core/fixture/fixtureTypes.ts';
 
 /**
  * A {@link SimpleStateManager} whose reads are also available synchronously, so that the tracer's `db` object can

@@ -1,5 +1,5 @@
 import { buildRequest, serializeRequest } from '../../core/rpc/jsonRpc.ts';
-import type { RpcSend } from '../../evm/node/captureFixture.ts';
+import type { RpcSend } from '../../core/fixture/captureFixture.ts';
 import { sendToEndpoint } from '../../io/sendToEndpoint.ts';
 import type { Endpoint } from '../../core/rpc/endpoint.ts';
 import { checkPrestateResult, readRpcReply } from './readRpcReply.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseTemplateHeader } from '../../../src/core/templates/parseTemplateHeader.ts';
-import { loadFixture } from '../../../src/evm/node/loadFixture.ts';
+import { loadFixture } from '../../../src/core/fixture/loadFixture.ts';
 import { replayFixture } from '../../../src/evm/node/replayFixture.ts';
 import { fixturesRoot } from './runFixtureFolder.ts';
 

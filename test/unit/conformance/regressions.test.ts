@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flattenTracer } from '../../../src/core/flatten/flattenTracer.ts';
-import { loadFixture } from '../../../src/evm/node/loadFixture.ts';
+import { loadFixture } from '../../../src/core/fixture/loadFixture.ts';
 import { replayFixture } from '../../../src/evm/node/replayFixture.ts';
 import { fixturesRoot } from './runFixtureFolder.ts';
 

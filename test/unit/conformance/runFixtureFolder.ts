@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { loadFixture } from '../../../src/evm/node/loadFixture.ts';
+import { loadFixture } from '../../../src/core/fixture/loadFixture.ts';
 import { replayFixture } from '../../../src/evm/node/replayFixture.ts';
 import { realms } from '../host/realms.ts';
 

@@ -3,7 +3,8 @@ import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
 import { createVM, type VM } from '@ethereumjs/vm';
 import { Address, hexToBytes, privateToAddress, bytesToHex } from '@ethereumjs/util';
-import { createSyncStateManager, type GenesisAlloc } from '../../../src/evm/state/createSyncStateManager.ts';
+import type { GenesisAlloc } from '../../../src/core/fixture/fixtureTypes.ts';
+import { createSyncStateManager } from '../../../src/evm/state/createSyncStateManager.ts';
 import type { TraceRun } from '../../../src/evm/host/traceTypes.ts';
 
 /** A fixed test key and its address. */

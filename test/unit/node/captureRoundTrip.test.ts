@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { captureFixture, captureFixtureJson } from '../../../src/evm/node/captureFixture.ts';
-import type { RpcSend } from '../../../src/evm/node/captureFixture.ts';
+import { captureFixture, captureFixtureJson } from '../../../src/core/fixture/captureFixture.ts';
+import type { RpcSend } from '../../../src/core/fixture/captureFixture.ts';
 import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
 import type { EmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
 import { replayFixture } from '../../../src/evm/node/replayFixture.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
 import type { FixtureDefaults } from '../../../src/evm/node/createEmbeddedNode.ts';
-import { loadFixture } from '../../../src/evm/node/loadFixture.ts';
+import { loadFixture } from '../../../src/core/fixture/loadFixture.ts';
 import { replayFixture } from '../../../src/evm/node/replayFixture.ts';
 import { result } from './nodeHelpers.ts';
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hardforkAt } from '../../../src/evm/node/createFixtureCommon.ts';
-import type { FixtureChainConfig } from '../../../src/evm/node/fixtureTypes.ts';
-import { loadFixture } from '../../../src/evm/node/loadFixture.ts';
+import type { FixtureChainConfig } from '../../../src/core/fixture/fixtureTypes.ts';
+import { loadFixture } from '../../../src/core/fixture/loadFixture.ts';
 import { replayFixture } from '../../../src/evm/node/replayFixture.ts';
 import { TracerError } from '../../../src/evm/host/traceTypes.ts';
 

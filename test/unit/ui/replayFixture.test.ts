@@ -4,7 +4,7 @@ import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { bytesToHex, hexToBytes } from 'ethereum-cryptography/utils.js';
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedNode, type FixtureDefaults } from '../../../src/evm/node/createEmbeddedNode.ts';
-import { loadFixture } from '../../../src/evm/node/loadFixture.ts';
+import { loadFixture } from '../../../src/core/fixture/loadFixture.ts';
 import { checkFixtureText } from '../../../src/ui/replay/checkFixtureText.ts';
 import { fixtureFileName, summarizeFixture } from '../../../src/ui/replay/summarizeFixture.ts';
 
