@@ -222,7 +222,9 @@ test('a cancelled trace restarts the node, which serves the loaded fixture again
   await useCallTree(page);
   await page.getByRole('tab', { name: 'Replay' }).click();
   await expect(page.getByTestId('replay-loaded')).toContainText('simple.json');
-  const result = await traceResult(page, 'replay-trace-tx');
+  await page.getByTestId('replay-trace-tx').click();
+  await expect.poll(async () => (await state(page)).result?.kind, { timeout: 30_000 }).toBe('ok');
+  const result = (await state(page)).result.value as Frame;
   expect([result.gasUsed, result.to]).toEqual([expected.gasUsed, expected.to]);
   await expect(page.getByTestId('replay-error')).toBeHidden();
 });
