@@ -2,7 +2,8 @@
 // here, so the page can terminate and recreate this worker when a trace hangs past its timeout.
 import { expose, type Endpoint } from 'comlink';
 import { createEmbeddedNode } from '../evm/node/createEmbeddedNode.ts';
-import type { EmbeddedNode, FixtureDefaults } from '../evm/node/createEmbeddedNode.ts';
+import type { EmbeddedNode } from '../evm/node/createEmbeddedNode.ts';
+import type { FixtureDefaults } from '../core/fixture/fixtureTypes.ts';
 import type { DemoDefaults } from '../evm/node/demoDefaults.ts';
 import type { JsonRpcResponse } from '../evm/node/handleJsonRpc.ts';
 import { loadFixture } from '../core/fixture/loadFixture.ts';

@@ -5,8 +5,7 @@ import { toQuantity } from './hex.ts';
 import { createSyncStateManager } from '../state/createSyncStateManager.ts';
 import { createFixtureCommon } from './createFixtureCommon.ts';
 import { decodeFixtureTx, fixtureBlockHeader, fixtureGenesisHeader } from './buildFixtureRun.ts';
-import type { Fixture } from '../../core/fixture/fixtureTypes.ts';
-import type { FixtureDefaults } from './createEmbeddedNode.ts';
+import type { Fixture, FixtureDefaults } from '../../core/fixture/fixtureTypes.ts';
 
 /** A two-block chain serving a fixture: its pre-state as the parent block, its transaction mined in `context`. */
 export async function buildFixtureChain(f: Fixture): Promise<{ chain: Chain; defaults: FixtureDefaults }> {

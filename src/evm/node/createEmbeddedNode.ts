@@ -4,7 +4,7 @@ import type { Chain } from './chainTypes.ts';
 import { buildDemoDefaults } from './demoDefaults.ts';
 import type { DemoDefaults } from './demoDefaults.ts';
 import { ethHandlers } from './ethHandlers.ts';
-import type { Fixture } from '../../core/fixture/fixtureTypes.ts';
+import type { Fixture, FixtureDefaults } from '../../core/fixture/fixtureTypes.ts';
 import { buildFixtureChain } from './buildFixtureChain.ts';
 import { handleJsonRpc } from './handleJsonRpc.ts';
 import type { JsonRpcResponse } from './handleJsonRpc.ts';
@@ -32,17 +32,6 @@ export interface EmbeddedNode {
   demoDefaults: DemoDefaults | FixtureDefaults;
   /** The chain (for tests and tools). */
   chain: Chain;
-}
-
-/** Defaults of a fixture node: its single traced transaction and block, and the same tx as a call. */
-export interface FixtureDefaults {
-  txHash: string;
-  blockNumber: string;
-  blockHash: string;
-  /** The fixture's transaction as a call object (no `to` for a contract creation). */
-  call: { from: string; to?: string; data: string; value: string; gas: string };
-  /** The parent block (the fixture's pre-state), where the call reproduces the transaction. */
-  callBlock: string;
 }
 
 const handlers: Record<string, Handler> = { ...ethHandlers, ...callHandlers, ...traceHandlers };

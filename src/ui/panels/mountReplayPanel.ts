@@ -1,6 +1,6 @@
 import { validateHash } from '../../core/rpc/validateHex.ts';
 import { captureFixtureJson } from '../../core/fixture/captureFixture.ts';
-import type { FixtureDefaults } from '../../evm/node/createEmbeddedNode.ts';
+import type { FixtureDefaults } from '../../core/fixture/fixtureTypes.ts';
 import type { Endpoint } from '../../core/rpc/endpoint.ts';
 import { embeddedEndpointId, type AppState, type RequestDraft } from '../../state/appState.ts';
 import type { Store } from '../../state/createStore.ts';

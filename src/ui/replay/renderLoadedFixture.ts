@@ -1,4 +1,4 @@
-import type { FixtureDefaults } from '../../evm/node/createEmbeddedNode.ts';
+import type { FixtureDefaults } from '../../core/fixture/fixtureTypes.ts';
 import { h } from '../dom.ts';
 import { fieldOf } from './checkFixtureText.ts';
 import { summarizeFixture } from './summarizeFixture.ts';

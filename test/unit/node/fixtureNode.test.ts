@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
-import type { FixtureDefaults } from '../../../src/evm/node/createEmbeddedNode.ts';
+import type { FixtureDefaults } from '../../../src/core/fixture/fixtureTypes.ts';
 import { loadFixture } from '../../../src/core/fixture/loadFixture.ts';
 import { replayFixture } from '../../../src/evm/node/replayFixture.ts';
 import { result } from './nodeHelpers.ts';
