@@ -1,7 +1,7 @@
 // Composition root: creates the store, the workers, the editor and mounts the panels. The only file that wires.
 import './ui/styles.css';
 import { wrap } from 'comlink';
-import type { TracerWorkerApi } from './worker/tracer.worker.ts';
+import type { TracerWorkerApi } from './worker/contracts.ts';
 import type { AppState } from './state/appState.ts';
 import { createInitialState, openShareHash } from './state/createInitialState.ts';
 import { createStore } from './state/createStore.ts';

@@ -1,5 +1,5 @@
 import type { Remote } from 'comlink';
-import type { NodeWorkerApi } from '../worker/node.worker.ts';
+import type { NodeWorkerApi, RawResponse } from '../worker/contracts.ts';
 import {
   createSandboxedNodeWorker,
   type SandboxedNodeWorker,
@@ -8,7 +8,6 @@ import type { Endpoint } from '../core/rpc/endpoint.ts';
 import type { TransportFailure } from '../core/rpc/transportOutcome.ts';
 import { maskEndpoint, secretMask } from '../core/rpc/maskEndpoint.ts';
 import { parseGoDuration } from '../core/rpc/parseGoDuration.ts';
-import type { RawResponse } from './parseReply.worker.ts';
 import { createWsTransport } from './transport/createWsTransport.ts';
 
 /** What sending one request gives: the response with its body as bytes, or why there is none. */

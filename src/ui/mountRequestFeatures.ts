@@ -5,13 +5,12 @@ import { serializeRequest } from '../core/rpc/jsonRpc.ts';
 import { createId, type AppState, type HistoryEntry, type RequestDraft } from '../state/appState.ts';
 import { buildDraftRequest } from '../state/buildDraftRequest.ts';
 import type { Store } from '../state/createStore.ts';
-import type { ParseReplyApi } from '../io/parseReply.worker.ts';
 import { getEmbeddedNode, sendToEndpoint } from '../io/sendToEndpoint.ts';
 import { summarizeReply, type ReplySummary } from '../core/rpc/summarizeReply.ts';
 import { runProbe } from '../io/runProbe.ts';
 import { describeProbe } from './describeProbe.ts';
 import { demoFields, exampleFields } from '../state/demoFields.ts';
-import type { TracerWorkerApi } from '../worker/tracer.worker.ts';
+import type { ParseReplyApi, TracerWorkerApi } from '../worker/contracts.ts';
 import type { Layout } from './createLayout.ts';
 import type { Panel } from './dom.ts';
 import { nodeErrorMarkerOwner } from './editor/applyDiagnostics.ts';
@@ -40,7 +39,7 @@ export function mountRequestFeatures(
   deps: RequestDeps,
 ): { panels: Panel<AppState>[]; send(): void } {
   const parser = wrap<ParseReplyApi>(
-    new Worker(new URL('../io/parseReply.worker.ts', import.meta.url), { type: 'module' }),
+    new Worker(new URL('../worker/parseReply.worker.ts', import.meta.url), { type: 'module' }),
   );
   let controller: AbortController | null = null;
   let lastBody: ArrayBuffer | null = null;

@@ -5,27 +5,13 @@ import { createEmbeddedNode } from '../evm/node/createEmbeddedNode.ts';
 import type { EmbeddedNode } from '../evm/node/createEmbeddedNode.ts';
 import type { FixtureDefaults } from '../core/fixture/fixtureTypes.ts';
 import type { DemoDefaults } from '../evm/node/demoDefaults.ts';
-import type { JsonRpcResponse } from '../evm/node/handleJsonRpc.ts';
 import { loadFixture } from '../core/fixture/loadFixture.ts';
 import bigIntSource from 'big-integer/BigInteger.min.js?raw';
 import { createQuickJsRealmFactory } from '../evm/host/realm/createQuickJsRealm.ts';
 import { acceptSandboxPort, type PortReceiver } from './sandbox/acceptSandboxPort.ts';
 import { lockDownGlobals } from './sandbox/lockDownGlobals.ts';
 import { sandboxedWorkerName } from './sandbox/sandboxProtocol.ts';
-
-export type { DemoDefaults, FixtureDefaults, JsonRpcResponse };
-
-/** The node worker's contract (plain data only crosses it). */
-export interface NodeWorkerApi {
-  /** Answers a JSON-RPC request object or batch; undefined when it held only notifications. */
-  request(body: unknown): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined>;
-  /** Values for the request panel: a tx hash, a block number and hash, a call object (demo chain or fixture). */
-  demoDefaults(): Promise<DemoDefaults | FixtureDefaults>;
-  /** Switches the node to serve a geth tracetest fixture (JSON text); resolves to its tx hash and block. */
-  loadFixture(json: string): Promise<FixtureDefaults>;
-  /** Switches back to the deterministic demo chain. */
-  resetToDemo(): Promise<DemoDefaults>;
-}
+import type { NodeWorkerApi } from './contracts.ts';
 
 // Tracer code runs in QuickJS (WebAssembly): its own heap with a hard cap and an engine-checked deadline, so no
 // tracer can take this worker, the sandbox iframe or the tab down.

@@ -1,30 +1,9 @@
 // The check/flatten worker: user tracer text is analysed here, off the main thread.
 import { expose, type Endpoint } from 'comlink';
-import type { Diagnostic, SourceRange } from '../core/diagnostics.ts';
-import type { Profile } from '../core/profile.ts';
+import type { Diagnostic } from '../core/diagnostics.ts';
 import { flattenTracer } from '../core/flatten/flattenTracer.ts';
 import { mapNodeErrorToSource } from '../core/flatten/mapNodeError.ts';
-
-/** What one analysis of a tracer source returns. */
-export interface TracerAnalysis {
-  /** The request id the caller passed; lets the page drop stale results. */
-  seq: number;
-  diagnostics: Diagnostic[];
-  /** The one-line string for a request, or null when the source cannot be flattened. */
-  flat: { ok: boolean; code: string } | null;
-}
-
-/** The tracer worker's contract (plain data only crosses it). */
-export interface TracerWorkerApi {
-  /** Checks and flattens `source`. */
-  analyze(seq: number, source: string, profile: Profile): TracerAnalysis;
-  /** Maps a node's tracer error (`<eval>:1:COL`, `Line 1:N`, …) back to a range of `source`. */
-  mapNodeError(
-    source: string,
-    errorText: string,
-    profile: Profile,
-  ): { range: SourceRange; message: string } | null;
-}
+import type { TracerWorkerApi } from './contracts.ts';
 
 function dedupe(list: Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();

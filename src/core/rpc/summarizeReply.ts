@@ -23,7 +23,7 @@ export interface ReplySummary {
   tracerErrorText?: string;
 }
 
-/** Where the page reaches a large result's tree (see ResultTreeApi in parseReply.worker.ts). */
+/** Where the page reaches a large result's tree (see ResultTreeApi in src/worker/contracts.ts). */
 export interface ResultTreeHandle {
   /** A comlink endpoint answering ResultTreeApi for this result only. */
   port: MessagePort;

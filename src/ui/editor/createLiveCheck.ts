@@ -2,7 +2,7 @@ import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { Remote } from 'comlink';
 import type { Profile } from '../../core/profile.ts';
 import { createSequence } from '../../state/sequence.ts';
-import type { TracerAnalysis, TracerWorkerApi } from '../../worker/tracer.worker.ts';
+import type { TracerAnalysis, TracerWorkerApi } from '../../worker/contracts.ts';
 import { applyDiagnostics } from './applyDiagnostics.ts';
 
 /** Options of {@link createLiveCheck}. */

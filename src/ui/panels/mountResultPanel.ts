@@ -3,7 +3,7 @@ import type { AppState, ResultView } from '../../state/appState.ts';
 import { decodeRawTransaction } from '../../core/bitcoin/decodeRawTransaction.ts';
 import { clear, copyText, downloadText, h, type Panel } from '../dom.ts';
 import { wrap } from 'comlink';
-import type { ResultTreeApi } from '../../io/parseReply.worker.ts';
+import type { ResultTreeApi } from '../../worker/contracts.ts';
 import { mountVirtualTree, type VirtualTreeView } from '../result/mountVirtualTree.ts';
 
 /** What the result panel needs: the full reply text for copy and download (kept outside the store). */

@@ -1,6 +1,6 @@
 import './resultTree.css';
 import type { Remote } from 'comlink';
-import type { ResultTreeApi } from '../../io/parseReply.worker.ts';
+import type { ResultTreeApi } from '../../worker/contracts.ts';
 import { copyText, h } from '../dom.ts';
 import { formatPath, type TreePath, type TreeRow } from '../../core/result/createResultTree.ts';
 import { createRowElement, fillRow } from './renderTreeRow.ts';

@@ -1,7 +1,7 @@
 // Page side of the sandbox: starts the embedded node worker inside an opaque-origin iframe under a no-network CSP, so
 // the user tracer code it runs can read no saved endpoint or credential and send nothing anywhere.
 import { wrap, type Remote } from 'comlink';
-import type { NodeWorkerApi } from '../node.worker.ts';
+import type { NodeWorkerApi } from '../contracts.ts';
 import builtWorkerUrl from '../node.worker.ts?worker&url';
 import { checkSelfContainedScript } from './checkSelfContainedScript.ts';
 import { gateRemote } from './gateRemote.ts';

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { wrap } from 'comlink';
 import type { Endpoint } from 'comlink';
 import { serve } from '../../../src/worker/node.worker.ts';
-import type { NodeWorkerApi } from '../../../src/worker/node.worker.ts';
+import type { NodeWorkerApi } from '../../../src/worker/contracts.ts';
 
 const channel = new MessageChannel();
 serve(channel.port1 as unknown as Endpoint);

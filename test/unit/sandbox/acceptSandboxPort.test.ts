@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { wrap, type Endpoint } from 'comlink';
 import { MessageChannel } from 'node:worker_threads';
 import { acceptSandboxPort, type PortReceiver } from '../../../src/worker/sandbox/acceptSandboxPort.ts';
-import { serve, type NodeWorkerApi } from '../../../src/worker/node.worker.ts';
+import type { NodeWorkerApi } from '../../../src/worker/contracts.ts';
+import { serve } from '../../../src/worker/node.worker.ts';
 
 // A worker scope stand-in: real events in, messages to the iframe recorded.
 class FakeScope extends EventTarget {

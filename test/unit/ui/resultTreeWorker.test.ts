@@ -1,11 +1,8 @@
 import { MessageChannel } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { releaseProxy, transfer, wrap, type Endpoint } from 'comlink';
-import {
-  serveParseReply,
-  type ParseReplyApi,
-  type ResultTreeApi,
-} from '../../../src/io/parseReply.worker.ts';
+import type { ParseReplyApi, ResultTreeApi } from '../../../src/worker/contracts.ts';
+import { serveParseReply } from '../../../src/worker/parseReply.worker.ts';
 import { largeReplyBytes } from '../../../src/core/rpc/summarizeReply.ts';
 
 // The real comlink round trip, as the page talks to the parser worker and then to a large result's tree port.

@@ -1,7 +1,8 @@
 import { MessageChannel } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { wrap, releaseProxy, type Endpoint } from 'comlink';
-import { serve, type TracerWorkerApi } from '../../../src/worker/tracer.worker.ts';
+import type { TracerWorkerApi } from '../../../src/worker/contracts.ts';
+import { serve } from '../../../src/worker/tracer.worker.ts';
 
 // The real comlink round trip over a MessageChannel, as the page talks to the worker.
 const channel = new MessageChannel();

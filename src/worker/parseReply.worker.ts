@@ -1,45 +1,9 @@
 // Parses and classifies JSON-RPC replies off the main thread; only a summary (or a small value) comes back. A large
 // result stays here as a lazy tree; the page asks for the rows it shows over a MessagePort given with the summary.
 import { expose, transfer, type Endpoint } from 'comlink';
-import type { ClassifyOptions } from '../core/rpc/classifyResponse.ts';
-import {
-  createResultTree,
-  type ResultTree,
-  type TreeMatch,
-  type TreePath,
-  type TreeRow,
-} from '../core/result/createResultTree.ts';
-import { summarizeReplyKeepingValue, type ReplySummary } from '../core/rpc/summarizeReply.ts';
-
-/** A response as received, with its body still as bytes. */
-export interface RawResponse {
-  status: number | null;
-  headers: Record<string, string>;
-  body: ArrayBuffer;
-  durationMs: number;
-}
-
-/** The reply parser worker's contract. */
-export interface ParseReplyApi {
-  /**
-   * Decodes the UTF-8 body, classifies the reply and summarizes it; the body bytes are handed back (transferred).
-   * A large result's summary carries `tree`, a port answering {@link ResultTreeApi}.
-   */
-  parse(response: RawResponse, options: ClassifyOptions): { summary: ReplySummary; body: ArrayBuffer };
-}
-
-/** What the page may ask about a large result's tree (over `summary.tree.port`). */
-export interface ResultTreeApi {
-  size(): number;
-  rows(start: number, count: number): TreeRow[];
-  /** Expands, collapses (open given) or toggles a node; returns the new row count. */
-  toggle(path: TreePath, open?: boolean): number;
-  indexOf(path: TreePath): number;
-  /** Next node whose key or scalar value contains the text (case-insensitive); its ancestors get expanded. */
-  findNext(query: string): TreeMatch | null;
-  /** The value at a path as pretty-printed JSON. */
-  valueText(path: TreePath): string;
-}
+import { createResultTree, type ResultTree } from '../core/result/createResultTree.ts';
+import { summarizeReplyKeepingValue } from '../core/rpc/summarizeReply.ts';
+import type { ParseReplyApi, ResultTreeApi } from './contracts.ts';
 
 // Only the newest large result is kept: a 50 MB reply parses to a few hundred MB of objects. A replaced tree's port
 // stays open (the page closes its end) and answers with a clear error instead of never answering.

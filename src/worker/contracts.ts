@@ -1,0 +1,73 @@
+// The contracts of the app's workers: what each one answers over comlink and the plain data that crosses. The
+// workers implement these types and the page (and tests) import them from here with `import type`, so both sides
+// are typed by the same declaration and no page code imports a worker file.
+import type { Diagnostic, SourceRange } from '../core/diagnostics.ts';
+import type { FixtureDefaults } from '../core/fixture/fixtureTypes.ts';
+import type { Profile } from '../core/profile.ts';
+import type { ResultTree } from '../core/result/createResultTree.ts';
+import type { ClassifyOptions } from '../core/rpc/classifyResponse.ts';
+import type { ReplySummary } from '../core/rpc/summarizeReply.ts';
+import type { DemoDefaults } from '../evm/node/demoDefaults.ts';
+import type { JsonRpcResponse } from '../evm/node/handleJsonRpc.ts';
+
+// tracer.worker.ts: check and flatten.
+
+/** What one analysis of a tracer source returns. */
+export interface TracerAnalysis {
+  /** The request id the caller passed; lets the page drop stale results. */
+  seq: number;
+  diagnostics: Diagnostic[];
+  /** The one-line string for a request, or null when the source cannot be flattened. */
+  flat: { ok: boolean; code: string } | null;
+}
+
+/** The tracer worker's contract (plain data only crosses it). */
+export interface TracerWorkerApi {
+  /** Checks and flattens `source`. */
+  analyze(seq: number, source: string, profile: Profile): TracerAnalysis;
+  /** Maps a node's tracer error (`<eval>:1:COL`, `Line 1:N`, …) back to a range of `source`. */
+  mapNodeError(
+    source: string,
+    errorText: string,
+    profile: Profile,
+  ): { range: SourceRange; message: string } | null;
+}
+
+// node.worker.ts: the embedded node (in the sandbox iframe; its start-up messages are in sandbox/sandboxProtocol.ts).
+
+/** The node worker's contract (plain data only crosses it). */
+export interface NodeWorkerApi {
+  /** Answers a JSON-RPC request object or batch; undefined when it held only notifications. */
+  request(body: unknown): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined>;
+  /** Values for the request panel: a tx hash, a block number and hash, a call object (demo chain or fixture). */
+  demoDefaults(): Promise<DemoDefaults | FixtureDefaults>;
+  /** Switches the node to serve a geth tracetest fixture (JSON text); resolves to its tx hash and block. */
+  loadFixture(json: string): Promise<FixtureDefaults>;
+  /** Switches back to the deterministic demo chain. */
+  resetToDemo(): Promise<DemoDefaults>;
+}
+
+// parseReply.worker.ts: parses and classifies replies; keeps a large result as a tree.
+
+/** A response as received, with its body still as bytes. */
+export interface RawResponse {
+  status: number | null;
+  headers: Record<string, string>;
+  body: ArrayBuffer;
+  durationMs: number;
+}
+
+/** The reply parser worker's contract. */
+export interface ParseReplyApi {
+  /**
+   * Decodes the UTF-8 body, classifies the reply and summarizes it; the body bytes are handed back (transferred).
+   * A large result's summary carries `tree`, a port answering {@link ResultTreeApi}.
+   */
+  parse(response: RawResponse, options: ClassifyOptions): { summary: ReplySummary; body: ArrayBuffer };
+}
+
+/**
+ * What the page may ask about a large result's tree (over `summary.tree.port`): the tree model itself, answered in
+ * the parser worker (at most 500 rows per `rows` call).
+ */
+export type ResultTreeApi = ResultTree;
