@@ -82,6 +82,12 @@ function categorize(
       message: `The tracer ran out of time (${said}): pass a longer timeout such as "30s", trace less, or do less work per step`,
     };
   }
+  if (/tracer exceeded its memory limit/i.test(text)) {
+    return {
+      category: 'tracer-runtime',
+      message: `The tracer used more memory than the node allows (${said}): keep less in the tracer's own state (count or summarize instead of storing every step), or trace less`,
+    };
+  }
   if (/not whitelisted|not allowed/i.test(text)) {
     return {
       category: 'method-missing',

@@ -59,6 +59,12 @@ const table: [string, number | null, string, string][] = [
   ['memory bound', -32000, 'tracer accessed out of bound memory: offset -1, end -2', 'tracer-runtime'],
   ['timeout', -32000, 'execution timeout', 'timeout'],
   [
+    'memory limit (embedded node, serve)',
+    -32000,
+    "tracer exceeded its memory limit at step (<eval>:1:55(0))    in server-side tracer function 'step'",
+    'tracer-runtime',
+  ],
+  [
     'timeout in bigInt',
     -32000,
     "execution timeout at parseStringValue (bigInt:1:25261(161)) at step (<eval>:64:31(40))    in server-side tracer function 'step'",
@@ -129,6 +135,16 @@ describe('decodeRpcError details', () => {
     const d = decodeRpcError({ code: -32603, message: 'Internal error', data: { trace: 'x' } });
     expect(d.data).toEqual({ trace: 'x' });
     expect(d.message).toBe('The node returned an error: -32603 "Internal error"; data: {"trace":"x"}');
+  });
+
+  it('says what a memory limit means and how to stay under it', () => {
+    const d = decodeRpcError({
+      code: -32000,
+      message: "tracer exceeded its memory limit    in server-side tracer function 'result'",
+    });
+    expect(d.message).toBe(
+      "The tracer used more memory than the node allows (-32000 \"tracer exceeded its memory limit    in server-side tracer function 'result'\"): keep less in the tracer's own state (count or summarize instead of storing every step), or trace less in function 'result'",
+    );
   });
 
   it('accepts a bare string error (geth block trace entries)', () => {
