@@ -1,26 +1,14 @@
 import { opcodeName } from '../../core/tracer/opcodes.ts';
+import { gethErrorTexts } from './gethErrorTexts.ts';
 
-// @ethereumjs EVMError texts → geth's core/vm error strings (reference §1.4). Texts not listed pass through.
-const byEthereumjs: Record<string, string> = {
-  'out of gas': 'out of gas',
-  'code store out of gas': 'contract creation code storage out of gas',
-  'code size to deposit exceeds maximum code size': 'max code size exceeded',
-  'invalid JUMP': 'invalid jump destination',
-  'value out of range': 'return data out of bounds',
-  revert: 'execution reverted',
-  'static state change': 'write protection',
-  'create collision': 'contract address collision',
-  'insufficient balance': 'insufficient balance for transfer',
-  'invalid bytecode deployed': 'invalid code: must not begin with 0xef',
-  'initcode exceeds max initcode size': 'max initcode size exceeded',
-};
+// @ethereumjs texts → geth's: the rows are in gethErrorTexts.ts (reference §1.4). Texts not listed pass through.
 
 /** The geth error string for an @ethereumjs EVM error of an op `op` (used for `invalid opcode: <NAME>`). */
 export function gethErrorText(error: { error?: string } | undefined, op?: number): string {
   // Some @ethereumjs texts carry a location suffix (`invalid JUMP at <codehash>/<address>:<pc>`).
   const text = (error?.error ?? String(error)).replace(/ at 0x[0-9a-f]+\/0x[0-9a-f]+:\d+$/, '');
   if (text === 'invalid opcode') return `invalid opcode: ${opcodeName(op ?? 0xfe)}`;
-  return byEthereumjs[text] ?? text;
+  return gethErrorTexts.evmError(text, 'trace');
 }
 
 /** A precompile call as {@link gethPrecompileErrorText} needs it. */
@@ -71,18 +59,5 @@ export function isRevert(error: { error?: string } | undefined): boolean {
  */
 export function gethPrecheckText(message: string, sender: string): string {
   const m = message.replace(/ \([^()]*->[^()]*\)$/, '');
-  let r = /account has nonce of: (\d+) tx has nonce of: (\d+)/.exec(m);
-  if (r) {
-    const [state, tx] = [BigInt(r[1]), BigInt(r[2])];
-    return `nonce too ${tx < state ? 'low' : 'high'}: address ${sender}, tx: ${tx} state: ${state}`;
-  }
-  r = /(?:upfront|max) cost is: (\d+) and the sender's account \(\S+\) only has: (\d+)/.exec(m);
-  if (r) return `insufficient funds for gas * price + value: address ${sender} have ${r[2]} want ${r[1]}`;
-  r = /tx gas limit (\d+) is lower than the minimum gas limit of (\d+)/.exec(m);
-  if (r) return `intrinsic gas too low: have ${r[1]}, want ${r[2]}`;
-  r = /(?:maxFeePerGas|gasPrice) \((\d+)\) is less than the block's baseFeePerGas \((\d+)\)/.exec(m);
-  if (r)
-    return `max fee per gas less than block base fee: address ${sender}, maxFeePerGas: ${r[1]}, baseFee: ${r[2]}`;
-  if (/not EOA/.test(m)) return `sender not an eoa: address ${sender}`;
-  return m;
+  return gethErrorTexts.precheckError(m, sender, 'trace') ?? m;
 }

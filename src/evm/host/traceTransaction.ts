@@ -1,7 +1,4 @@
-import type { Block } from '@ethereumjs/block';
-import type { TypedTransaction } from '@ethereumjs/tx';
 import type { VM } from '@ethereumjs/vm';
-import { bytesToHex } from '@ethereumjs/util';
 import type { SyncStateReader } from './syncStateReader.ts';
 import { createRealmTracer } from './createRealmTracer.ts';
 import { parseTimeoutMs } from './parseTimeout.ts';
@@ -59,44 +56,6 @@ export async function traceWithStructLogger(
   const hooks = createStructLoggerHooks(config, syncReader(run.vm));
   const res = await runGethTrace(run, hooks);
   return hooks.output(res);
-}
-
-/** One entry of a block trace: geth's `txTraceResult`. */
-export type BlockTraceEntry = { txHash: string; result: unknown } | { txHash: string; error: string };
-
-/**
- * Traces the transactions of a block in order, each with a fresh JS runtime on the state left by the previous
- * ones (starting from `vm`'s state, which ends as the post-block state). A failing tracer gives `{txHash, error}`
- * and the block trace goes on, like geth's traceBlockParallel for JS tracers.
- */
-export async function traceBlockTxs(
-  vm: VM,
-  block: Block,
-  txs: TypedTransaction[],
-  options: Omit<JsTraceOptions, 'context'>,
-  blockHash: Uint8Array = block.hash(),
-): Promise<BlockTraceEntry[]> {
-  const { runTx } = await import('@ethereumjs/vm');
-  const out: BlockTraceEntry[] = [];
-  for (let i = 0; i < txs.length; i++) {
-    const tx = txs[i];
-    const txHash = tx.hash();
-    const copy = await vm.shallowCopy(false);
-    try {
-      const context = { blockHash, txIndex: i, txHash };
-      out.push({
-        txHash: bytesToHex(txHash),
-        result: await traceWithJsTracer({ vm: copy, tx, block }, { ...options, context }),
-      });
-    } catch (e) {
-      out.push({ txHash: bytesToHex(txHash), error: e instanceof Error ? e.message : String(e) });
-    }
-    // Advance the block state untraced: the traced copy may have been stopped half-way by its tracer.
-    await runTx(vm, { tx, block, skipHardForkValidation: true, skipBlockGasLimitValidation: true }).catch(
-      () => undefined,
-    );
-  }
-  return out;
 }
 
 function syncReader(vm: VM): SyncStateReader {

@@ -1,27 +1,9 @@
 import { bytesToUtf8 } from '@ethereumjs/util';
+import { gethErrorTexts } from '../host/gethErrorTexts.ts';
 
-const texts: Record<string, string> = {
-  'out of gas': 'out of gas',
-  revert: 'execution reverted',
-  'invalid JUMP': 'invalid jump destination',
-  'invalid opcode': 'invalid opcode',
-  'stack underflow': 'stack underflow',
-  'stack overflow': 'stack limit reached',
-  'static state change': 'write protection',
-  'attempting to access memory outside of bounds': 'return data out of bounds',
-  'value overflow': 'gas uint64 overflow',
-  'code store out of gas': 'contract creation code storage out of gas',
-  'code size to deposit exceeds maximum code size': 'max code size exceeded',
-  'invalid input length': 'invalid input length',
-  'create collision': 'contract address collision',
-  'insufficient balance': 'insufficient balance for transfer',
-  'initcode exceeds max initcode size': 'max initcode size exceeded',
-  'invalid bytecode deployed': 'invalid code: must not begin with 0xef',
-};
-
-/** geth's text (core/vm/errors.go) for an @ethereumjs EVM error name; unknown names pass through. */
+/** geth's text (core/vm/errors.go) for an @ethereumjs EVM error name (rows in ../host/gethErrorTexts.ts); unknown names pass through. */
 export function describeVmError(name: string): string {
-  return texts[name] ?? name;
+  return gethErrorTexts.evmError(name, 'node');
 }
 
 /** The reason of an `Error(string)` revert payload, or undefined for other payloads (custom errors, panics, empty). */

@@ -57,15 +57,22 @@ export async function vmBeforeTx(chain: Chain, entry: ChainBlock, index: number)
   return vm;
 }
 
-/** Traces every transaction of a block: `[{txHash, result} | {txHash, error}]`, each on its own pre-state. */
+/** One entry of a block trace: geth's `txTraceResult`. */
+export type BlockTraceEntry = { txHash: string; result: unknown } | { txHash: string; error: string };
+
+/**
+ * Traces every transaction of a block in order, each on a copy of the state left by the previous ones (the block's
+ * parent state plus its earlier transactions). A failing trace gives `{txHash, error}` and the block trace goes on,
+ * like geth's traceBlockParallel for JS tracers.
+ */
 export async function traceBlockEntries(
   chain: Chain,
   entry: ChainBlock,
   cfg: TraceConfig,
   createRealm?: RealmFactory,
-): Promise<unknown[]> {
+): Promise<BlockTraceEntry[]> {
   const vm = await chain.createVm(chain.stateAfter(entry.number - 1n));
-  const out: unknown[] = [];
+  const out: BlockTraceEntry[] = [];
   for (const t of entry.txs) {
     const copy = await chain.createVm((vm.stateManager as SyncStateManager).copy());
     try {

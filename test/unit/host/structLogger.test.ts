@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createLegacyTx } from '@ethereumjs/tx';
-import { bytesToHex } from '@ethereumjs/util';
-import { traceBlockTxs, traceWithStructLogger } from '../../../src/evm/host/traceTransaction.ts';
-import { SyncStateManager } from '../../../src/evm/state/createSyncStateManager.ts';
+import { traceWithStructLogger } from '../../../src/evm/host/traceTransaction.ts';
 import { asm } from './assemble.ts';
-import { makeRun, senderKey, target } from './evmHarness.ts';
+import { makeRun } from './evmHarness.ts';
 
 describe('struct logger', () => {
   const code = asm('PUSH1 0x2a PUSH1 1 SSTORE PUSH1 1 SLOAD PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN');
@@ -75,34 +72,5 @@ describe('struct logger', () => {
       await makeRun({ code: asm('PUSH1 0xaa PUSH1 0 MSTORE8 PUSH1 1 PUSH1 0 REVERT') }),
     )) as { failed: boolean; returnValue: string };
     expect(res).toMatchObject({ failed: true, returnValue: '0xaa' });
-  });
-});
-
-describe('traceBlockTxs', () => {
-  it('traces each tx on the state left by the previous ones, a failing tracer gives {txHash, error}', async () => {
-    // The contract counts its calls in slot 0 and returns the new count.
-    const code = asm('PUSH1 0 SLOAD PUSH1 1 ADD DUP1 PUSH1 0 SSTORE PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN');
-    const run = await makeRun({ code });
-    const common = run.vm.common;
-    const txs = [0n, 1n, 2n].map((nonce) =>
-      createLegacyTx({ nonce, gasLimit: 100_000n, gasPrice: 100_000n, to: target }, { common }).sign(
-        senderKey,
-      ),
-    );
-    const tracer = `{fault: function() {}, result: function(ctx, db) {
-      if (ctx.txIndex === 1) throw new Error('tx ' + ctx.txIndex);
-      return [ctx.txIndex, toHex(ctx.txHash) === toHex(ctx.txHash) && ctx.txHash.length, toHex(ctx.output).slice(-2), db.getNonce(ctx.from)];
-    }}`;
-    const out = await traceBlockTxs(run.vm, run.block, txs, { tracer });
-    expect(out).toEqual([
-      { txHash: bytesToHex(txs[0].hash()), result: [0, 32, '01', 1] },
-      {
-        txHash: bytesToHex(txs[1].hash()),
-        error: "Error: tx 1 at result (<eval>:2:45(0))    in server-side tracer function 'result'",
-      },
-      { txHash: bytesToHex(txs[2].hash()), result: [2, 32, '03', 3] },
-    ]);
-    const sm = run.vm.stateManager as SyncStateManager;
-    expect(sm.getNonceSync(txs[0].getSenderAddress())).toBe(3n);
   });
 });
