@@ -1,6 +1,6 @@
 import 'vanilla-jsoneditor/themes/jse-theme-dark.css';
 import type { AppState, ResultView } from '../../state/appState.ts';
-import { decodeRawTransaction } from '../../core/bitcoin/decodeRawTransaction.ts';
+import { renderRawTxDecode } from '../bitcoin/renderRawTxDecode.ts';
 import { clear, copyText, downloadText, h, type Panel } from '../dom.ts';
 import { wrap } from 'comlink';
 import type { ResultTreeApi } from '../../worker/contracts.ts';
@@ -152,42 +152,12 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
     renderDecode(r);
   };
 
-  // A non-verbose getrawtransaction answers with the hex only: it can be decoded here, without asking the node.
-  const renderDecode = (r: ResultView | null) => {
-    clear(decodeBox);
-    decodedText = null;
-    const hex = r?.method === 'getrawtransaction' && typeof r.value === 'string' ? r.value : null;
-    decodeBox.hidden = hex === null;
-    if (hex === null) return;
-    const message = h('span', { attrs: { 'data-testid': 'decode-message', 'aria-live': 'polite' } });
-    let decoded = false;
-    const button = h('button', {
-      text: 'Decode transaction',
-      title: 'Decode the hex in this page, like decoderawtransaction (nothing is sent)',
-      attrs: { 'data-testid': 'decode-tx-button' },
+  // A non-verbose getrawtransaction's hex can be decoded in the page (the Bitcoin wing, ../bitcoin/).
+  const renderDecode = (r: ResultView | null) =>
+    renderRawTxDecode(decodeBox, r, {
+      show: (value) => void showJson(value),
+      setDecodedText: (text) => (decodedText = text),
     });
-    button.addEventListener('click', () => {
-      if (decoded) {
-        decoded = false;
-        decodedText = null;
-        button.textContent = 'Decode transaction';
-        message.textContent = '';
-        void showJson(hex);
-        return;
-      }
-      const d = decodeRawTransaction(hex);
-      message.className = d.ok ? 'hint' : 'sev-error';
-      message.textContent = d.ok
-        ? 'Decoded in this page (no request sent); script asm and addresses are not shown.'
-        : `Could not decode: ${d.message}`;
-      if (!d.ok) return;
-      decoded = true;
-      decodedText = JSON.stringify(d.value, null, 2);
-      button.textContent = 'Show raw hex';
-      void showJson(d.value);
-    });
-    decodeBox.append(button, message);
-  };
 
   return {
     update(s, prev) {
