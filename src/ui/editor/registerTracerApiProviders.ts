@@ -6,8 +6,9 @@ import {
   formatSignature,
   membersAfter,
   signatureAt,
-} from './resolveApiAt.ts';
-import { es5Globals, es5Keywords, tracerApiTypes, tracerGlobals, type ApiMember } from './tracerApi.ts';
+} from '../../core/tracer/resolveApiAt.ts';
+import { tracerApiTypes, tracerGlobals, type ApiMember } from '../../core/tracer/apiModel.ts';
+import { es5Globals, es5Keywords } from '../../core/tracer/es5Names.ts';
 
 function textBefore(model: Monaco.editor.ITextModel, position: Monaco.Position): string {
   // A window is enough for a member chain and keeps this cheap on large tracers.

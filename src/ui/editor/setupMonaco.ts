@@ -4,7 +4,7 @@ import 'monaco-editor/languages/definitions/javascript/register';
 import * as tsLanguage from 'monaco-editor/languages/features/typescript/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';
-import { buildTracerApiDts } from './buildTracerApiDts.ts';
+import { buildTracerApiDts } from '../../core/tracer/buildTracerApiDts.ts';
 import { registerTracerApiProviders } from './registerTracerApiProviders.ts';
 
 let done = false;

@@ -6,8 +6,8 @@ import {
   membersAfter,
   parseChainBefore,
   signatureAt,
-} from '../../../src/ui/editor/resolveApiAt.ts';
-import { buildTracerApiDts } from '../../../src/ui/editor/buildTracerApiDts.ts';
+} from '../../../src/core/tracer/resolveApiAt.ts';
+import { buildTracerApiDts } from '../../../src/core/tracer/buildTracerApiDts.ts';
 
 const source = `{
   step: function (l, db) { l.stack.peek(0); },

@@ -1,4 +1,4 @@
-import { tracerApiTypes, tracerGlobals, type ApiMember } from './tracerApi.ts';
+import { tracerApiTypes, tracerGlobals, type ApiMember } from './apiModel.ts';
 import { formatSignature } from './resolveApiAt.ts';
 
 function docComment(doc: string, indent: string): string {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { buildTracerApiDts } from '../../../src/ui/editor/buildTracerApiDts.ts';
+import { buildTracerApiDts } from '../../../src/core/tracer/buildTracerApiDts.ts';
 
 describe('tracer API declarations', () => {
   it('compile against the ES5 library alone', () => {

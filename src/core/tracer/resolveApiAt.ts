@@ -1,4 +1,4 @@
-import { hookParamTypes, tracerApiTypes, tracerGlobals, type ApiMember } from './tracerApi.ts';
+import { hookParamTypes, tracerApiTypes, tracerGlobals, type ApiMember } from './apiModel.ts';
 
 /** One step of a member chain such as `log.stack.peek(0)`. */
 export interface ChainSegment {
