@@ -3,6 +3,27 @@ import type { Diagnostic } from '../diagnostics.ts';
 import type { Reporter } from './createReporter.ts';
 import type { Located } from './extractTracerObject.ts';
 import { isFunctionNode, propertyKeyName, type AnyNode } from './walkNodes.ts';
+import { defineRule } from './defineRule.ts';
+
+export const duplicateMember = defineRule('duplicate-member', 'warning', 'a member is defined twice');
+export const accessorHook = defineRule('accessor-hook', 'warning', 'a hook is written as a getter or setter');
+export const hookNotFunction = defineRule(
+  'hook-not-function',
+  'error',
+  'step, setup, enter or exit is not a function',
+);
+export const hookArity = defineRule(
+  'hook-arity',
+  'warning',
+  'a hook declares more parameters than geth passes',
+);
+export const enterExitPair = defineRule(
+  'enter-exit-pair',
+  'error',
+  'only one of enter and exit is a function',
+);
+export const missingResult = defineRule('missing-result', 'error', 'no result function');
+export const missingFault = defineRule('missing-fault', 'error', 'no fault function');
 
 /** One member of the tracer object. */
 export interface TracerMember {
@@ -56,7 +77,7 @@ export function checkShape(
     const key = prop.key as AnyNode;
     if (lastByName.has(name)) {
       const message = `'${name}' is defined more than once; only the last definition is used`;
-      diagnostics.push(r.make('warning', 'tracer/duplicate-member', message, key.start, key.end));
+      diagnostics.push(duplicateMember.make(r, message, key.start, key.end));
     }
     lastByName.set(name, { member, prop });
     if (isHook(name)) diagnostics.push(...checkHookMember(name, prop, r));
@@ -69,21 +90,21 @@ function checkHookMember(name: string, prop: estree.Property & AnyNode, r: Repor
   const key = prop.key as AnyNode;
   if (prop.kind !== 'init') {
     const message = `'${name}' is a ${prop.kind}ter: geth reads it once and calls what it returns; write ${name}: function(${hooks[name].params.join(', ')}) {...}`;
-    return [r.make('warning', 'tracer/accessor-hook', message, key.start, key.end)];
+    return [accessorHook.make(r, message, key.start, key.end)];
   }
   if (!isFunctionNode(prop.value)) {
     if (name === 'result' || name === 'fault') return []; // reported by checkRequired with geth's message
     const value = prop.value as AnyNode;
     const pair = name === 'enter' || name === 'exit' ? ' (and enter and exit must both be functions)' : '';
     const message = `'${name}' must be a function: geth ignores it otherwise${pair}`;
-    return [r.make('error', 'tracer/hook-not-function', message, value.start, value.end)];
+    return [hookNotFunction.make(r, message, value.start, value.end)];
   }
   const params = (prop.value as estree.Function).params as AnyNode[];
   const expected = hooks[name].params;
   if (params.length <= expected.length) return [];
   const extra = params.slice(expected.length);
   const message = `${name}() gets ${expected.length} argument${expected.length > 1 ? 's' : ''} (${expected.join(', ')}); the extra parameter${extra.length > 1 ? 's are' : ' is'} always undefined`;
-  return [r.make('warning', 'tracer/hook-arity', message, extra[0].start, extra[extra.length - 1].end)];
+  return [hookArity.make(r, message, extra[0].start, extra[extra.length - 1].end)];
 }
 
 type MembersByName = Map<string, { member: TracerMember; prop: estree.Property & AnyNode }>;
@@ -114,7 +135,9 @@ function checkRequired(
     };
     const fix =
       name === 'fault' && !present ? { title: 'Add an empty fault function', edits: [insert] } : undefined;
-    out.push(r.make('error', `tracer/missing-${name}`, message, range.start, range.end, fix));
+    out.push(
+      (name === 'result' ? missingResult : missingFault).make(r, message, range.start, range.end, fix),
+    );
   }
   const pair = checkEnterExit(byName, r);
   return pair ? [...out, pair] : out;
@@ -132,5 +155,5 @@ function checkEnterExit(byName: MembersByName, r: Reporter): Diagnostic | undefi
     ? undefined
     : { title: `Add an empty ${missing} function`, edits: [insert] };
   const key = prop.key as AnyNode;
-  return r.make('error', 'tracer/enter-exit-pair', message, key.start, key.end, fix);
+  return enterExitPair.make(r, message, key.start, key.end, fix);
 }

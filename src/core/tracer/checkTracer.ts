@@ -7,17 +7,8 @@ import { checkShape, type TracerMember } from './checkShape.ts';
 import { createReporter } from './createReporter.ts';
 import { extractTracerObject, type ExtractedTracer } from './extractTracerObject.ts';
 import { createTypeInference } from './inferType.ts';
-import type { LintContext, LintRule } from './lintContext.ts';
-import { lintBufferArgs } from './lintBufferArgs.ts';
-import { lintDoubleQuoted } from './lintDoubleQuoted.ts';
-import { lintBigIntHexPrefix, lintCreate2Salt, lintPrecompiledInSetup } from './lintHelperCalls.ts';
-import { lintKnownStrings } from './lintKnownStrings.ts';
-import { lintMembers } from './lintMembers.ts';
-import { lintBigIntEquality, lintNegativePeek, lintUnknownGlobal } from './lintMisc.ts';
-import { lintResultReturn } from './lintResultReturn.ts';
-import { lintSetupConfig } from './lintSetupConfig.ts';
-import { lintStoredLog } from './lintStoredLog.ts';
-import { lintThis } from './lintThis.ts';
+import type { LintContext } from './lintContext.ts';
+import { internalError, lintPasses } from './tracerRules.ts';
 
 export type { TracerMember } from './checkShape.ts';
 
@@ -30,23 +21,6 @@ export interface TracerCheckResult {
   es5: Es5Result;
 }
 
-const rules: LintRule[] = [
-  lintMembers,
-  lintKnownStrings,
-  lintThis,
-  lintBufferArgs,
-  lintStoredLog,
-  lintSetupConfig,
-  lintResultReturn,
-  lintDoubleQuoted,
-  lintUnknownGlobal,
-  lintNegativePeek,
-  lintBigIntEquality,
-  lintCreate2Salt,
-  lintPrecompiledInSetup,
-  lintBigIntHexPrefix,
-];
-
 /** Checks a tracer source: ES5.1 syntax, accepted form, geth's required shape, and lint rules. Never throws. */
 export function checkTracer(source: string, options: { profile?: Profile } = {}): TracerCheckResult {
   const es5 = checkEs5(source, options);
@@ -56,7 +30,12 @@ export function checkTracer(source: string, options: { profile?: Profile } = {})
   } catch (e) {
     const message = `The tracer check failed unexpectedly: ${String((e as Error)?.message ?? e).slice(0, 200)}`;
     const range = createLineIndex(source).rangeOf(0, 0);
-    const internal: Diagnostic = { severity: 'error', ruleId: 'tracer/internal-error', message, range };
+    const internal: Diagnostic = {
+      severity: internalError.severity,
+      ruleId: internalError.id,
+      message,
+      range,
+    };
     return { diagnostics: sortDiagnostics([...es5.diagnostics, internal]), tracer: null, members: [], es5 };
   }
 }
@@ -78,7 +57,7 @@ function run(source: string, es5: Es5Result): TracerCheckResult {
     analysis,
     report: (d) => diagnostics.push(d),
   };
-  for (const visit of analysis.visits) for (const rule of rules) rule(visit, cx);
+  for (const visit of analysis.visits) for (const pass of lintPasses) pass.check(visit, cx);
   return { diagnostics: sortDiagnostics(diagnostics), tracer, members: shape.members, es5 };
 }
 

@@ -6,6 +6,13 @@ import { describeNonObject } from './describeNonObject.ts';
 import { parenInfo, semicolonInfo, wrapperInfo } from './formDiagnostics.ts';
 import { closeParens, openParens, trailingSemicolons } from './scanParens.ts';
 import { skipTrivia } from './skipTrivia.ts';
+import { defineRule } from './defineRule.ts';
+
+export const notAnObject = defineRule(
+  'not-an-object',
+  'error',
+  'the source is not one object literal in an accepted form',
+);
 
 /** How the tracer object literal is written in the source. */
 export type TracerForm = 'bare' | 'parenthesized' | 'variable' | 'module-exports';
@@ -39,7 +46,7 @@ export function extractTracerObject(
   const r = createReporter(source);
   const fail = (message: string, start: number, end: number) => ({
     tracer: null,
-    diagnostics: [r.make('error', 'tracer/not-an-object', message, start, Math.max(end, start))],
+    diagnostics: [notAnObject.make(r, message, start, Math.max(end, start))],
   });
   const es5Errors = es5.diagnostics.filter((d: Diagnostic) => d.severity === 'error');
   if (!es5.ast) {

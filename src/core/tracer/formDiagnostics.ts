@@ -1,6 +1,24 @@
 import type * as estree from 'estree';
 import type { Diagnostic, TextEdit } from '../diagnostics.ts';
 import type { Reporter } from './createReporter.ts';
+import { defineRule } from './defineRule.ts';
+
+export const parenthesized = defineRule('parenthesized', 'info', 'the object is wrapped in parentheses');
+export const trailingSemicolon = defineRule(
+  'trailing-semicolon',
+  'info',
+  "a ';' follows the object (a syntax error in geth)",
+);
+export const variableDeclaration = defineRule(
+  'variable-declaration',
+  'info',
+  "the object is written as 'var NAME = {...}'",
+);
+export const moduleExports = defineRule(
+  'module-exports',
+  'info',
+  "the object is written as 'module.exports = {...}'",
+);
 
 type Located<T> = T & { start: number; end: number };
 
@@ -12,12 +30,12 @@ export function wrapperInfo(
 ): Diagnostic {
   const what = w.form === 'variable' ? "a 'var NAME = {...}' declaration" : "'module.exports = {...}'";
   const message = `geth evaluates the tracer as one expression, so ${what} is a syntax error there; only the object literal is sent`;
-  const rule = w.form === 'variable' ? 'tracer/variable-declaration' : 'tracer/module-exports';
+  const rule = w.form === 'variable' ? variableDeclaration : moduleExports;
   const edits: TextEdit[] = [
     { start: w.start, end: object.start, text: '' },
     { start: object.end, end: w.end, text: '' },
   ].filter((e) => e.end > e.start);
-  return r.make('info', rule, message, w.start, object.start, {
+  return rule.make(r, message, w.start, object.start, {
     title: 'Keep only the object literal',
     edits,
   });
@@ -28,7 +46,7 @@ export function parenInfo(r: Reporter, opens: number[], closes: number[], object
   const message =
     "The tracer object is wrapped in parentheses; geth adds its own '(' + code + ')', so this works, and the flattener sends the object without them";
   const edits: TextEdit[] = [...opens, ...closes].map((o) => ({ start: o, end: o + 1, text: '' }));
-  return r.make('info', 'tracer/parenthesized', message, opens[0], objectStart, {
+  return parenthesized.make(r, message, opens[0], objectStart, {
     title: 'Remove the parentheses',
     edits,
   });
@@ -40,7 +58,7 @@ export function semicolonInfo(r: Reporter, offsets: number[]): Diagnostic {
     "geth evaluates '(' + code + ')', so a trailing ';' is a syntax error there; the flattener removes it";
   const edits: TextEdit[] = offsets.map((o) => ({ start: o, end: o + 1, text: '' }));
   const last = offsets[offsets.length - 1];
-  return r.make('info', 'tracer/trailing-semicolon', message, offsets[0], last + 1, {
+  return trailingSemicolon.make(r, message, offsets[0], last + 1, {
     title: "Remove the trailing ';'",
     edits,
   });

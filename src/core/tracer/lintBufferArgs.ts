@@ -5,6 +5,13 @@ import type { LintContext, LintRule } from './lintContext.ts';
 import { textOf } from './lintContext.ts';
 import { stringTypes } from './typeRules.ts';
 import { memberName, type AnyNode } from './walkNodes.ts';
+import { defineRule, type LintPass } from './defineRule.ts';
+
+export const invalidBufferArgument = defineRule(
+  'invalid-buffer-argument',
+  'warning',
+  "a string, bigInt or number where geth needs a byte array ('invalid buffer type')",
+);
 
 /** What a buffer argument position accepts. */
 interface BufferSlot {
@@ -36,7 +43,7 @@ const globalSlots: Record<string, BufferSlot[]> = {
 };
 
 /** Arguments geth rejects with the uncatchable `invalid buffer type` (reference §6.2): strings, bigInts, numbers. */
-export const lintBufferArgs: LintRule = (visit, cx) => {
+const checkBufferArgs: LintRule = (visit, cx) => {
   const node = visit.node;
   if (node.type !== 'CallExpression') return;
   const slots = slotsFor(node, visit.fn, cx);
@@ -87,9 +94,12 @@ function checkArgument(arg: AnyNode, t: ValueType, slot: BufferSlot, cx: LintCon
   const fix: Fix | undefined = replacement
     ? { title: `Replace with ${replacement}`, edits: [{ start: arg.start, end: arg.end, text: replacement }] }
     : undefined;
-  cx.report(cx.r.make('warning', 'tracer/invalid-buffer-argument', message, arg.start, arg.end, fix));
+  cx.report(invalidBufferArgument.make(cx.r, message, arg.start, arg.end, fix));
 }
 
 function needsParens(n: estree.Node): boolean {
   return !['Identifier', 'MemberExpression', 'CallExpression', 'ThisExpression'].includes(n.type);
 }
+
+/** A lint pass: its rules (invalidBufferArgument) and the check that reports them. */
+export const lintBufferArgs: LintPass = { rules: [invalidBufferArgument], check: checkBufferArgs };

@@ -1,7 +1,14 @@
 import type { LintRule } from './lintContext.ts';
+import { defineRule, type LintPass } from './defineRule.ts';
+
+export const doubleQuotedString = defineRule(
+  'double-quoted-string',
+  'info',
+  'a double-quoted string literal (breaks hand-written JSON payloads)',
+);
 
 /** Double-quoted string literals break hand-written JSON payloads (spec 4.4); the fix re-quotes them with '. */
-export const lintDoubleQuoted: LintRule = (visit, cx) => {
+const checkDoubleQuoted: LintRule = (visit, cx) => {
   const node = visit.node;
   if (node.type !== 'Literal' || typeof node.value !== 'string') return;
   const { start, end } = visit.node;
@@ -9,7 +16,7 @@ export const lintDoubleQuoted: LintRule = (visit, cx) => {
   const message = 'Double-quoted strings break hand-written JSON payloads (spec 4.4): use single quotes';
   const text = toSingleQuoted(cx.source.slice(start + 1, end - 1));
   const fix = { title: 'Use single quotes', edits: [{ start, end, text }] };
-  cx.report(cx.r.make('info', 'tracer/double-quoted-string', message, start, end, fix));
+  cx.report(doubleQuotedString.make(cx.r, message, start, end, fix));
 };
 
 /** Re-quotes the body of a double-quoted literal with single quotes, keeping its value. */
@@ -25,3 +32,6 @@ export function toSingleQuoted(body: string): string {
   }
   return out + "'";
 }
+
+/** A lint pass: its rules (doubleQuotedString) and the check that reports them. */
+export const lintDoubleQuoted: LintPass = { rules: [doubleQuotedString], check: checkDoubleQuoted };

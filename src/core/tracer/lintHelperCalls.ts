@@ -3,6 +3,19 @@ import type { Fix } from '../diagnostics.ts';
 import type { LintContext, LintRule } from './lintContext.ts';
 import { textOf } from './lintContext.ts';
 import type { AnyNode } from './walkNodes.ts';
+import { defineRule, type LintPass } from './defineRule.ts';
+
+export const create2SaltNotHex = defineRule(
+  'create2-salt-not-hex',
+  'warning',
+  'toContract2() gets a bigInt salt (read as decimal text)',
+);
+export const precompiledInSetup = defineRule(
+  'precompiled-in-setup',
+  'warning',
+  'isPrecompiled() in setup (always false there)',
+);
+export const bigintHexPrefix = defineRule('bigint-hex-prefix', 'warning', "bigInt() given a '0x' string");
 
 /** The name of a call to one of geth's global helpers (not shadowed by a local), else undefined. */
 function helperName(
@@ -15,7 +28,7 @@ function helperName(
 }
 
 /** `toContract2(from, salt, code)` with a bigInt salt: geth reads the salt as hex text, a bigInt gives decimal. */
-export const lintCreate2Salt: LintRule = (visit, cx) => {
+const checkCreate2Salt: LintRule = (visit, cx) => {
   if (helperName(visit.node, visit.fn, cx) !== 'toContract2') return;
   const salt = (visit.node as estree.CallExpression).arguments[1] as AnyNode | undefined;
   if (!salt || cx.types.typeOf(salt, visit.fn) !== 'bigInt') return;
@@ -27,11 +40,11 @@ export const lintCreate2Salt: LintRule = (visit, cx) => {
     title: 'Use .toString(16)',
     edits: [{ start: salt.start, end: salt.end, text: `${simple ? text : `(${text})`}.toString(16)` }],
   };
-  cx.report(cx.r.make('warning', 'tracer/create2-salt-not-hex', message, salt.start, salt.end, fix));
+  cx.report(create2SaltNotHex.make(cx.r, message, salt.start, salt.end, fix));
 };
 
 /** `isPrecompiled()` in setup: geth fills the precompile list only when the transaction starts. */
-export const lintPrecompiledInSetup: LintRule = (visit, cx) => {
+const checkPrecompiledInSetup: LintRule = (visit, cx) => {
   if (helperName(visit.node, visit.fn, cx) !== 'isPrecompiled') return;
   let f = visit.fn;
   while (f && f.memberName === null) f = f.parent;
@@ -39,11 +52,11 @@ export const lintPrecompiledInSetup: LintRule = (visit, cx) => {
   const message =
     'isPrecompiled() is always false in setup(): geth fills the precompile list only when the transaction starts';
   const callee = (visit.node as estree.SimpleCallExpression).callee as AnyNode;
-  cx.report(cx.r.make('warning', 'tracer/precompiled-in-setup', message, callee.start, callee.end));
+  cx.report(precompiledInSetup.make(cx.r, message, callee.start, callee.end));
 };
 
 /** `bigInt('0x…')`, `bigInt('0x…', 16)` or `bigInt(toHex(x), 16)`: BigInteger.js rejects the 0x prefix. */
-export const lintBigIntHexPrefix: LintRule = (visit, cx) => {
+const checkBigIntHexPrefix: LintRule = (visit, cx) => {
   if (helperName(visit.node, visit.fn, cx) !== 'bigInt') return;
   const call = visit.node as estree.SimpleCallExpression & AnyNode;
   const [value, radix] = call.arguments as AnyNode[];
@@ -64,5 +77,17 @@ export const lintBigIntHexPrefix: LintRule = (visit, cx) => {
   } else return;
   const message =
     "bigInt() does not take a '0x' prefix: with radix 16 it throws 'x is not a valid digit in base 16', without a radix values of 2^53 and more throw 'Invalid integer'; pass the hex digits with radix 16";
-  cx.report(cx.r.make('warning', 'tracer/bigint-hex-prefix', message, value.start, value.end, fix));
+  cx.report(bigintHexPrefix.make(cx.r, message, value.start, value.end, fix));
 };
+
+/** A lint pass: its rules (create2SaltNotHex) and the check that reports them. */
+export const lintCreate2Salt: LintPass = { rules: [create2SaltNotHex], check: checkCreate2Salt };
+
+/** A lint pass: its rules (precompiledInSetup) and the check that reports them. */
+export const lintPrecompiledInSetup: LintPass = {
+  rules: [precompiledInSetup],
+  check: checkPrecompiledInSetup,
+};
+
+/** A lint pass: its rules (bigintHexPrefix) and the check that reports them. */
+export const lintBigIntHexPrefix: LintPass = { rules: [bigintHexPrefix], check: checkBigIntHexPrefix };

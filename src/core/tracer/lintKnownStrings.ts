@@ -5,6 +5,18 @@ import { closestName } from './editDistance.ts';
 import type { LintContext, LintRule } from './lintContext.ts';
 import { opcodeNameSet, renamedOpcodes } from './opcodes.ts';
 import { memberName, type AnyNode } from './walkNodes.ts';
+import { defineRule, type LintPass, type TracerRule } from './defineRule.ts';
+
+export const unknownOpcode = defineRule(
+  'unknown-opcode',
+  'warning',
+  'log.op.toString() compared with a name geth does not print',
+);
+export const unknownCallType = defineRule(
+  'unknown-call-type',
+  'warning',
+  'frame.getType() or ctx.type compared with a type that never occurs',
+);
 
 const equality = new Set(['==', '===', '!=', '!==']);
 
@@ -12,7 +24,7 @@ const equality = new Set(['==', '===', '!=', '!==']);
  * Comparisons of `log.op.toString()`, `frame.getType()` or `ctx.type` with a string geth never produces
  * (`==`/`===`/`!=`/`!==`, `switch` cases, and `['A','B'].indexOf(x)`).
  */
-export const lintKnownStrings: LintRule = (visit, cx) => {
+const checkKnownStrings: LintRule = (visit, cx) => {
   const node = visit.node;
   if (
     node.type === 'BinaryExpression' &&
@@ -50,9 +62,9 @@ function checkLiteral(lit: estree.Literal & { value: string }, t: ValueType, cx:
   const value = lit.value;
   let message: string;
   let replacement: string | undefined;
-  let ruleId: string;
+  let rule: TracerRule;
   if (t === 'opName') {
-    ruleId = 'tracer/unknown-opcode';
+    rule = unknownOpcode;
     if (opcodeNameSet.has(value)) return;
     replacement = renamedOpcodes.get(value.toUpperCase());
     if (replacement) {
@@ -67,7 +79,7 @@ function checkLiteral(lit: estree.Literal & { value: string }, t: ValueType, cx:
         (replacement ? `; did you mean '${replacement}'?` : ', so this comparison is never true');
     }
   } else if (t === 'frameType' || t === 'ctxType') {
-    ruleId = 'tracer/unknown-call-type';
+    rule = unknownCallType;
     const allowed = t === 'frameType' ? frameTypes : ctxTypes;
     if (allowed.has(value)) return;
     const what = t === 'frameType' ? 'frame.getType()' : 'ctx.type';
@@ -83,9 +95,15 @@ function checkLiteral(lit: estree.Literal & { value: string }, t: ValueType, cx:
         edits: [{ start: n.start, end: n.end, text: quoteLike(cx.source[n.start], replacement) }],
       }
     : undefined;
-  cx.report(cx.r.make('warning', ruleId, message, n.start, n.end, fix));
+  cx.report(rule.make(cx.r, message, n.start, n.end, fix));
 }
 
 function quoteLike(quote: string, text: string): string {
   return `${quote}${text}${quote}`;
 }
+
+/** A lint pass: its rules (unknownOpcode, unknownCallType) and the check that reports them. */
+export const lintKnownStrings: LintPass = {
+  rules: [unknownOpcode, unknownCallType],
+  check: checkKnownStrings,
+};

@@ -6,11 +6,33 @@ import { closestName } from './editDistance.ts';
 import type { LintContext, LintRule } from './lintContext.ts';
 import { textOf } from './lintContext.ts';
 import { memberName, type AnyNode } from './walkNodes.ts';
+import { defineRule, type LintPass } from './defineRule.ts';
+
+export const methodNotCalled = defineRule(
+  'method-not-called',
+  'warning',
+  'an accessor method is read without calling it',
+);
+export const notAFunction = defineRule(
+  'not-a-function',
+  'warning',
+  'a value accessor is called like a function',
+);
+export const unknownMember = defineRule(
+  'unknown-member',
+  'warning',
+  'an accessor geth does not have (log, db, ctx, frames, bigInt)',
+);
+export const bytesToHex = defineRule(
+  'bytes-to-hex',
+  'warning',
+  "toHex()/toString('hex') called on a byte array",
+);
 
 const logParts: ObjectType[] = ['log.contract', 'log.stack', 'log.memory', 'log.op'];
 
 /** Unknown accessors, methods read without calling them, and values called as functions. */
-export const lintMembers: LintRule = (visit, cx) => {
+const checkMembers: LintRule = (visit, cx) => {
   const node = visit.node;
   if (node.type !== 'MemberExpression' || node.object.type === 'Super') return;
   const name = memberName(node);
@@ -30,7 +52,7 @@ export const lintMembers: LintRule = (visit, cx) => {
   if (info.kind === 'method' && !isCallee && !isTypeofOperand(parent)) {
     const message = `${label} is a method: call it as ${name}()`;
     const fix: Fix = { title: `Call ${name}()`, edits: [{ start: node.end, end: node.end, text: '()' }] };
-    cx.report(cx.r.make('warning', 'tracer/method-not-called', message, property.start, property.end, fix));
+    cx.report(methodNotCalled.make(cx.r, message, property.start, property.end, fix));
   } else if (info.kind === 'property' && isCallee && parent) {
     const call = parent as estree.SimpleCallExpression & AnyNode;
     const message = `${label} is a value, not a function: remove the ()`;
@@ -38,7 +60,7 @@ export const lintMembers: LintRule = (visit, cx) => {
       call.arguments.length === 0 && !call.optional
         ? { title: 'Remove the ()', edits: [{ start: node.end, end: call.end, text: '' }] }
         : undefined;
-    cx.report(cx.r.make('warning', 'tracer/not-a-function', message, property.start, property.end, fix));
+    cx.report(notAFunction.make(cx.r, message, property.start, property.end, fix));
   }
 };
 
@@ -86,7 +108,7 @@ function reportUnknown(
           edits: [{ start: property.start, end: property.end, text: replacement }],
         }
       : undefined;
-  cx.report(cx.r.make('warning', 'tracer/unknown-member', message, property.start, property.end, fix));
+  cx.report(unknownMember.make(cx.r, message, property.start, property.end, fix));
 }
 
 function lintBytesMember(
@@ -109,5 +131,11 @@ function lintBytesMember(
     edits: [{ start: call.start, end: call.end, text: `toHex(${object})` }],
   };
   const property = node.property as AnyNode;
-  cx.report(cx.r.make('warning', 'tracer/bytes-to-hex', message, property.start, call.end, fix));
+  cx.report(bytesToHex.make(cx.r, message, property.start, call.end, fix));
 }
+
+/** A lint pass: its rules (unknownMember, methodNotCalled, notAFunction, bytesToHex) and the check that reports them. */
+export const lintMembers: LintPass = {
+  rules: [unknownMember, methodNotCalled, notAFunction, bytesToHex],
+  check: checkMembers,
+};

@@ -3,6 +3,23 @@ import type { Fix } from '../diagnostics.ts';
 import type { LintContext, LintRule } from './lintContext.ts';
 import { textOf } from './lintContext.ts';
 import { memberName, type AnyNode } from './walkNodes.ts';
+import { defineRule, type LintPass } from './defineRule.ts';
+
+export const unknownGlobal = defineRule(
+  'unknown-global',
+  'warning',
+  'a global geth does not provide (console, require, BigInt, …)',
+);
+export const negativeStackIndex = defineRule(
+  'negative-stack-index',
+  'warning',
+  'log.stack.peek() with a negative index',
+);
+export const bigintEquality = defineRule(
+  'bigint-equality',
+  'warning',
+  'a bigInt compared with === or with another bigInt',
+);
 
 const missingGlobals: Record<string, string> = {
   console: 'there is no console: put debug values into the result instead',
@@ -22,7 +39,7 @@ const missingGlobals: Record<string, string> = {
 };
 
 /** Globals that geth's tracer runtime does not have (a ReferenceError when reached). */
-export const lintUnknownGlobal: LintRule = (visit, cx) => {
+const checkUnknownGlobal: LintRule = (visit, cx) => {
   const node = visit.node;
   const parent = visit.parent;
   if (
@@ -36,11 +53,11 @@ export const lintUnknownGlobal: LintRule = (visit, cx) => {
     ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.callee === node);
   if (!used || !cx.types.isGlobal(node.name, visit.fn)) return;
   const message = `geth's tracer runtime has no '${node.name}' (${missingGlobals[node.name]}); reaching this line throws a ReferenceError`;
-  cx.report(cx.r.make('warning', 'tracer/unknown-global', message, visit.node.start, visit.node.end));
+  cx.report(unknownGlobal.make(cx.r, message, visit.node.start, visit.node.end));
 };
 
 /** `log.stack.peek(-n)`: always out of range, and the error cannot be caught. */
-export const lintNegativePeek: LintRule = (visit, cx) => {
+const checkNegativePeek: LintRule = (visit, cx) => {
   const node = visit.node;
   if (
     node.type !== 'CallExpression' ||
@@ -56,11 +73,11 @@ export const lintNegativePeek: LintRule = (visit, cx) => {
   const message =
     "log.stack.peek() with a negative index always stops the trace with the uncatchable error 'tracer accessed out of bound stack'; 0 is the top of the stack";
   const n = arg as AnyNode;
-  cx.report(cx.r.make('warning', 'tracer/negative-stack-index', message, n.start, n.end));
+  cx.report(negativeStackIndex.make(cx.r, message, n.start, n.end));
 };
 
 /** `===` between a bigInt and a primitive, or any equality between two bigInt objects, compares identity. */
-export const lintBigIntEquality: LintRule = (visit, cx) => {
+const checkBigIntEquality: LintRule = (visit, cx) => {
   const node = visit.node;
   if (node.type !== 'BinaryExpression' || !['==', '===', '!=', '!=='].includes(node.operator)) return;
   if (node.left.type === 'PrivateIdentifier') return;
@@ -81,7 +98,7 @@ export const lintBigIntEquality: LintRule = (visit, cx) => {
   const text = `${negate ? '!' : ''}${wrapped(cx, big)}.eq(${textOf(cx, other as AnyNode)})`;
   const n = visit.node;
   const fix: Fix = { title: `Use ${negate ? '!' : ''}.eq()`, edits: [{ start: n.start, end: n.end, text }] };
-  cx.report(cx.r.make('warning', 'tracer/bigint-equality', message, n.start, n.end, fix));
+  cx.report(bigintEquality.make(cx.r, message, n.start, n.end, fix));
 };
 
 function wrapped(cx: LintContext, n: estree.Node): string {
@@ -90,3 +107,12 @@ function wrapped(cx: LintContext, n: estree.Node): string {
     ? text
     : `(${text})`;
 }
+
+/** A lint pass: its rules (unknownGlobal) and the check that reports them. */
+export const lintUnknownGlobal: LintPass = { rules: [unknownGlobal], check: checkUnknownGlobal };
+
+/** A lint pass: its rules (negativeStackIndex) and the check that reports them. */
+export const lintNegativePeek: LintPass = { rules: [negativeStackIndex], check: checkNegativePeek };
+
+/** A lint pass: its rules (bigintEquality) and the check that reports them. */
+export const lintBigIntEquality: LintPass = { rules: [bigintEquality], check: checkBigIntEquality };

@@ -3,12 +3,29 @@ import type { Fix } from '../diagnostics.ts';
 import type { LintContext, LintRule } from './lintContext.ts';
 import { textOf } from './lintContext.ts';
 import type { AnyNode } from './walkNodes.ts';
+import { defineRule, type LintPass, type TracerRule } from './defineRule.ts';
+
+export const resultReturnsBytes = defineRule(
+  'result-returns-bytes',
+  'warning',
+  'result returns a byte array (encoded as {"0":…})',
+);
+export const resultReturnsBigint = defineRule(
+  'result-returns-bigint',
+  'warning',
+  'result returns a bigInt (encoded as a decimal string)',
+);
+export const resultReturnsGoString = defineRule(
+  'result-returns-go-string',
+  'warning',
+  'result returns a geth-made string directly (encoded as {})',
+);
 
 /**
  * Values returned from result() that geth encodes badly (reference §7): byte arrays become {"0":…},
  * bigInts decimal strings, and long strings made by geth (toHex, ctx.error, getError()) become {}.
  */
-export const lintResultReturn: LintRule = (visit, cx) => {
+const checkResultReturn: LintRule = (visit, cx) => {
   const node = visit.node;
   if (node.type !== 'ReturnStatement' || !node.argument || visit.fn?.memberName !== 'result') return;
   if (visit.fn.node.type === 'ArrowFunctionExpression' && visit.fn.node.expression) return;
@@ -22,22 +39,15 @@ function checkTopLevel(arg: AnyNode, fn: Parameters<LintRule>[0]['fn'], cx: Lint
   if (t === 'bytes') {
     const message =
       'result() returns a byte array, which geth encodes as {"0":…,"1":…}: return \'\' + toHex(…) (the \'\' + keeps geth from turning the long hex string into {})';
-    report(cx, 'tracer/result-returns-bytes', message, arg, `'' + toHex(${text})`, "Return '' + toHex(…)");
+    report(cx, resultReturnsBytes, message, arg, `'' + toHex(${text})`, "Return '' + toHex(…)");
   } else if (t === 'bigInt') {
     const message =
       'result() returns a bigInt, which geth encodes as a decimal string: return .toString(16) for hex (or .toString() to keep decimal)';
-    report(
-      cx,
-      'tracer/result-returns-bigint',
-      message,
-      arg,
-      `${operand}.toString(16)`,
-      'Return .toString(16)',
-    );
+    report(cx, resultReturnsBigint, message, arg, `${operand}.toString(16)`, 'Return .toString(16)');
   } else if (t === 'goString') {
     const message =
       "geth encodes a string made by geth (toHex(), ctx.error, getError()) as {} when result() returns it directly and it is longer than 16 bytes: return '' + it, or put it in an object";
-    report(cx, 'tracer/result-returns-go-string', message, arg, `'' + ${operand}`, "Prefix with '' +");
+    report(cx, resultReturnsGoString, message, arg, `'' + ${operand}`, "Prefix with '' +");
   } else if (arg.type === 'ObjectExpression' || arg.type === 'ArrayExpression') {
     checkNested(arg, fn, cx);
   }
@@ -56,22 +66,28 @@ function checkNested(
     if (cx.types.typeOf(v, fn) !== 'bytes') continue;
     const n = v as AnyNode;
     const message = 'This byte array is encoded as {"0":…,"1":…} in the result: use toHex(…)';
-    report(cx, 'tracer/result-returns-bytes', message, n, `toHex(${textOf(cx, n)})`, 'Wrap in toHex(…)');
+    report(cx, resultReturnsBytes, message, n, `toHex(${textOf(cx, n)})`, 'Wrap in toHex(…)');
   }
 }
 
 function report(
   cx: LintContext,
-  ruleId: string,
+  rule: TracerRule,
   message: string,
   n: AnyNode,
   text: string,
   title: string,
 ): void {
   const fix: Fix = { title, edits: [{ start: n.start, end: n.end, text }] };
-  cx.report(cx.r.make('warning', ruleId, message, n.start, n.end, fix));
+  cx.report(rule.make(cx.r, message, n.start, n.end, fix));
 }
 
 function needsParens(n: estree.Node): boolean {
   return !['Identifier', 'MemberExpression', 'CallExpression', 'ThisExpression', 'Literal'].includes(n.type);
 }
+
+/** A lint pass: its rules (resultReturnsBytes, resultReturnsBigint, resultReturnsGoString) and the check that reports them. */
+export const lintResultReturn: LintPass = {
+  rules: [resultReturnsBytes, resultReturnsBigint, resultReturnsGoString],
+  check: checkResultReturn,
+};

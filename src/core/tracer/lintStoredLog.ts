@@ -3,11 +3,18 @@ import { isReusedObject, type ValueType } from './apiModel.ts';
 import type { FunctionInfo } from './analyzeTracer.ts';
 import type { LintContext, LintRule } from './lintContext.ts';
 import { memberName, type AnyNode } from './walkNodes.ts';
+import { defineRule, type LintPass } from './defineRule.ts';
+
+export const storedReusedObject = defineRule(
+  'stored-reused-object',
+  'warning',
+  'the reused log, frame or frame result object is stored',
+);
 
 const storingMethods = new Set(['push', 'unshift']);
 
 /** Storing the reused `log` (or its parts, or a call frame) for later: it always shows the current step. */
-export const lintStoredLog: LintRule = (visit, cx) => {
+const checkStoredLog: LintRule = (visit, cx) => {
   const node = visit.node;
   if (
     node.type === 'AssignmentExpression' &&
@@ -41,5 +48,8 @@ function report(n: AnyNode, t: ValueType, cx: LintContext): void {
   const message = frame
     ? `geth reuses one ${label} object for every call: what you store here changes with the next call. Store the values instead (e.g. ${t === 'frame' ? 'toHex(frame.getTo())' : 'frameResult.getGasUsed()'})`
     : `geth reuses one ${label} object for every step: what you store here always shows the current step. Store the values instead (e.g. log.getPC(), log.stack.peek(0).toString(16))`;
-  cx.report(cx.r.make('warning', 'tracer/stored-reused-object', message, n.start, n.end));
+  cx.report(storedReusedObject.make(cx.r, message, n.start, n.end));
 }
+
+/** A lint pass: its rules (storedReusedObject) and the check that reports them. */
+export const lintStoredLog: LintPass = { rules: [storedReusedObject], check: checkStoredLog };

@@ -3,6 +3,18 @@ import type { FunctionInfo } from './analyzeTracer.ts';
 import { thisOwner } from './collectMemberCalls.ts';
 import type { LintContext, LintRule } from './lintContext.ts';
 import { memberName, type AnyNode } from './walkNodes.ts';
+import { defineRule, type LintPass } from './defineRule.ts';
+
+export const arrowMemberThis = defineRule(
+  'arrow-member-this',
+  'warning',
+  "an arrow-function member uses 'this'",
+);
+export const thisInNestedFunction = defineRule(
+  'this-in-nested-function',
+  'warning',
+  "'this' inside a nested callback is not the tracer",
+);
 
 // Array methods whose last optional argument sets `this` for the callback.
 const thisArgMethods = new Set([
@@ -19,7 +31,7 @@ const thisArgMethods = new Set([
 ]);
 
 /** `this` where it is not the tracer object: in a nested callback function, or in an arrow-function member. */
-export const lintThis: LintRule = (visit, cx) => {
+const checkThis: LintRule = (visit, cx) => {
   if (visit.node.type !== 'ThisExpression') return;
   const owner = thisOwner(visit.fn);
   if (!owner) return;
@@ -27,13 +39,13 @@ export const lintThis: LintRule = (visit, cx) => {
   if (owner.node.type === 'ArrowFunctionExpression') {
     if (owner.memberName === null) return;
     const message = `'${owner.memberName}' is an arrow function, so 'this' is not the tracer object here: write ${owner.memberName}: function(...) {...}`;
-    cx.report(cx.r.make('warning', 'tracer/arrow-member-this', message, n.start, n.end));
+    cx.report(arrowMemberThis.make(cx.r, message, n.start, n.end));
     return;
   }
   if (owner.memberName !== null || owner.parent === null || bindsThis(owner, cx)) return;
   const message =
     "'this' here is not the tracer object: this nested function is called on its own (e.g. by forEach), so 'this' is undefined or the global object. Save it first (var self = this;) and use self";
-  cx.report(cx.r.make('warning', 'tracer/this-in-nested-function', message, n.start, n.end));
+  cx.report(thisInNestedFunction.make(cx.r, message, n.start, n.end));
 };
 
 /** Whether the nested function gets a meaningful `this` (method of an object, bound, or given a thisArg). */
@@ -75,3 +87,6 @@ function parentOf(node: estree.Node, cx: LintContext): AnyNode | null {
 }
 
 const parentCache = new WeakMap<LintContext, Map<estree.Node, AnyNode>>();
+
+/** A lint pass: its rules (thisInNestedFunction, arrowMemberThis) and the check that reports them. */
+export const lintThis: LintPass = { rules: [thisInNestedFunction, arrowMemberThis], check: checkThis };
