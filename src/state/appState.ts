@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../core/diagnostics.ts';
 import type { Profile } from '../core/profile.ts';
 import type { Endpoint } from '../core/rpc/endpoint.ts';
+import type { MethodName } from '../core/rpc/methods.ts';
 import type { ReplySummary } from '../core/rpc/summarizeReply.ts';
 
 /** One named tracer the user edits. */
@@ -12,24 +13,9 @@ export interface TracerDoc {
   source: string;
 }
 
-/** The methods the request form knows. */
-export const methodIds = [
-  'debug_traceCall',
-  'debug_traceTransaction',
-  'debug_traceBlockByNumber',
-  'debug_traceBlockByHash',
-  'eth_blockNumber',
-  'web3_clientVersion',
-  'getrawtransaction',
-  'decoderawtransaction',
-] as const;
-
-/** A JSON-RPC method the request form knows. */
-export type MethodId = (typeof methodIds)[number];
-
 /** The request being edited: typed fields per method, or raw params. */
 export interface RequestDraft {
-  method: MethodId;
+  method: MethodName;
   /** Field values by name (all strings as typed; validated before sending). */
   fields: Record<string, string>;
   /** tracerConfig as JSON text ('' = none). */
@@ -117,6 +103,6 @@ export function createId(): string {
 }
 
 /** An empty request draft for `method`. */
-export function createRequestDraft(method: MethodId = 'debug_traceCall'): RequestDraft {
+export function createRequestDraft(method: MethodName = 'debug_traceCall'): RequestDraft {
   return { method, fields: {}, tracerConfig: '', timeout: '', rawMode: false, rawParams: '[]' };
 }

@@ -1,12 +1,11 @@
 import type { Endpoint } from '../core/rpc/endpoint.ts';
 import { maskEndpoint } from '../core/rpc/maskEndpoint.ts';
+import { isMethodName } from '../core/rpc/methods.ts';
 import {
   createEmbeddedEndpoint,
   createRequestDraft,
   embeddedEndpointId,
-  methodIds,
   type HistoryEntry,
-  type MethodId,
   type RequestDraft,
   type TracerDoc,
 } from './appState.ts';
@@ -214,13 +213,13 @@ function validateEndpoint(value: unknown): Endpoint {
 
 function validateRequest(value: unknown): RequestDraft {
   const r = value as Partial<RequestDraft> | null | undefined;
-  if (!r || typeof r !== 'object' || !methodIds.includes(r.method as MethodId)) return createRequestDraft();
+  if (!r || typeof r !== 'object' || !isMethodName(r.method)) return createRequestDraft();
   const fields: Record<string, string> = {};
   if (r.fields && typeof r.fields === 'object')
     for (const [k, v] of Object.entries(r.fields)) if (typeof v === 'string') fields[k] = v;
   const str = (v: unknown, d = '') => (typeof v === 'string' ? v : d);
   return {
-    method: r.method as MethodId,
+    method: r.method,
     fields,
     tracerConfig: str(r.tracerConfig),
     timeout: str(r.timeout),

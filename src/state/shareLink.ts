@@ -1,5 +1,6 @@
 import * as lzNamespace from 'lz-string';
-import { methodIds, type MethodId, type RequestDraft } from './appState.ts';
+import { isMethodName } from '../core/rpc/methods.ts';
+import type { RequestDraft } from './appState.ts';
 
 /** What a share link carries: the tracer and the request, never endpoints, users or passwords. */
 export interface SharePayload {
@@ -57,7 +58,8 @@ function validatePayload(data: unknown): SharePayload {
   const d = data as { t?: { n?: unknown; s?: unknown }; r?: Record<string, unknown> };
   if (!d || typeof d.t?.s !== 'string' || typeof d.t.n !== 'string') throw new Error('tracer');
   const r = d.r ?? {};
-  if (!methodIds.includes(r.m as MethodId)) throw new Error('method');
+  const method = r.m;
+  if (!isMethodName(method)) throw new Error('method');
   const fields: Record<string, string> = {};
   if (r.f && typeof r.f === 'object')
     for (const [k, v] of Object.entries(r.f as Record<string, unknown>))
@@ -66,7 +68,7 @@ function validatePayload(data: unknown): SharePayload {
   return {
     tracer: { name: d.t.n, source: d.t.s },
     request: {
-      method: r.m as MethodId,
+      method,
       fields,
       tracerConfig: str(r.c),
       timeout: str(r.o),

@@ -1,5 +1,5 @@
 import type { EmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
-import { isTraceMethod } from './isTraceMethod.ts';
+import { isTraceMethod } from '../../core/rpc/methods.ts';
 import type { TraceRunner } from './TraceRunner.ts';
 
 /** What {@link answerRpcText} answers with. */

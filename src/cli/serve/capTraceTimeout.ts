@@ -1,4 +1,5 @@
 import { parseTimeoutMs } from '../../evm/host/parseTimeout.ts';
+import { findMethod } from '../../core/rpc/methods.ts';
 
 /** A trace request as the trace process should see it, and how long it may take before it is killed. */
 export interface CappedTrace {
@@ -27,7 +28,8 @@ function timeoutKeys(config: Record<string, unknown>): { value: unknown; keys: s
  * gets the cap as its budget.
  */
 export function capTraceTimeout(request: Record<string, unknown>, maxMs: number): CappedTrace {
-  const index = request.method === 'debug_traceCall' ? 2 : 1;
+  // The options object follows the method's params (2 for debug_traceCall, 1 for the others).
+  const index = findMethod(String(request.method))?.params.length ?? 1;
   const block = request.method === 'debug_traceBlockByNumber' || request.method === 'debug_traceBlockByHash';
   const params = request.params;
   if (!Array.isArray(params)) return { request, budgetMs: maxMs };

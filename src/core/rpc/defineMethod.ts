@@ -3,17 +3,6 @@ import { type TraceOptionsInput, buildTraceOptions } from './buildTraceOptions.t
 import type { RpcFamily } from './jsonRpc.ts';
 import { validateCallObject } from './validateCallObject.ts';
 
-/** The methods this tool builds requests for. */
-export type MethodName =
-  | 'debug_traceCall'
-  | 'debug_traceTransaction'
-  | 'debug_traceBlockByNumber'
-  | 'debug_traceBlockByHash'
-  | 'eth_blockNumber'
-  | 'web3_clientVersion'
-  | 'getrawtransaction'
-  | 'decoderawtransaction';
-
 /** One positional parameter of a method (the tracing options object is not listed: it is built from the tracer). */
 export interface ParamSpec {
   name: string;
@@ -29,7 +18,8 @@ export type BuildParamsResult = { ok: true; params: unknown[] } | { ok: false; e
 
 /** A method's description and its params builder, shared by the UI forms and the CLI. */
 export interface MethodSpec {
-  name: MethodName;
+  /** The method's name (its key in the table of src/core/rpc/methods.ts). */
+  name: string;
   family: RpcFamily;
   description: string;
   params: readonly ParamSpec[];

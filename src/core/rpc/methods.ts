@@ -1,7 +1,6 @@
 import type { TraceOptionsInput } from './buildTraceOptions.ts';
 import { type JsonRpcRequest, type RpcFamily, buildRequest, contentTypeFor } from './jsonRpc.ts';
 import {
-  type MethodName,
   type MethodSpec,
   type ParamSpec,
   bitcoinHex,
@@ -13,7 +12,7 @@ import {
 import type { ParamError } from './checked.ts';
 import { validateBlockId, validateBlockTag, validateHash } from './validateHex.ts';
 
-export type { BuildParamsResult, MethodName, MethodSpec, ParamSpec } from './defineMethod.ts';
+export type { BuildParamsResult, MethodSpec, ParamSpec } from './defineMethod.ts';
 
 const blockParam: ParamSpec = {
   name: 'block',
@@ -23,129 +22,218 @@ const blockParam: ParamSpec = {
   check: one('block', validateBlockId),
 };
 
-/** Every supported method by name. */
-export const methods: Readonly<Record<MethodName, MethodSpec>> = {
-  debug_traceCall: defineMethod({
-    name: 'debug_traceCall',
-    family: 'ethereum',
-    description: 'Runs a call on top of a block and traces it',
-    takesTraceOptions: true,
-    params: [
-      {
-        name: 'call',
-        description: 'call object {from, to, gas, gasPrice, value, data}',
-        required: true,
-        example: { to: '0x0000000000000000000000000000000000000001', data: '0x' },
-        check: callParam,
-      },
-      blockParam,
-    ],
-  }),
-  debug_traceTransaction: defineMethod({
-    name: 'debug_traceTransaction',
-    family: 'ethereum',
-    description: 'Re-executes a mined transaction and traces it',
-    takesTraceOptions: true,
-    params: [
-      {
-        name: 'txHash',
-        description: 'transaction hash, 0x + 64 hex digits',
-        required: true,
-        example: '0x' + 'ab'.repeat(32),
-        check: one('txHash', validateHash),
-      },
-    ],
-  }),
-  debug_traceBlockByNumber: defineMethod({
-    name: 'debug_traceBlockByNumber',
-    family: 'ethereum',
-    description: 'Traces every transaction of a block given by number',
-    takesTraceOptions: true,
-    params: [
-      { ...blockParam, description: 'block number in hex or a tag', check: one('block', validateBlockTag) },
-    ],
-  }),
-  debug_traceBlockByHash: defineMethod({
-    name: 'debug_traceBlockByHash',
-    family: 'ethereum',
-    description: 'Traces every transaction of a block given by hash',
-    takesTraceOptions: true,
-    params: [
-      {
-        name: 'blockHash',
-        description: 'block hash, 0x + 64 hex digits',
-        required: true,
-        example: '0x' + 'cd'.repeat(32),
-        check: one('blockHash', validateHash),
-      },
-    ],
-  }),
-  eth_blockNumber: defineMethod({
-    name: 'eth_blockNumber',
-    family: 'ethereum',
-    description: 'Number of the latest block',
-    takesTraceOptions: false,
-    params: [],
-  }),
-  web3_clientVersion: defineMethod({
-    name: 'web3_clientVersion',
-    family: 'ethereum',
-    description: 'Name and version of the node client',
-    takesTraceOptions: false,
-    params: [],
-  }),
-  getrawtransaction: defineMethod({
-    name: 'getrawtransaction',
-    family: 'bitcoin',
-    description: 'Bitcoin: a transaction as raw hex, or decoded when verbose is true',
-    takesTraceOptions: false,
-    params: [
-      {
-        name: 'txid',
-        description: 'transaction id, 64 hex digits',
-        required: true,
-        example: 'ab'.repeat(32),
-        check: one('txid', bitcoinHex(32)),
-      },
-      {
-        name: 'verbose',
-        description: 'true for a JSON object, false for hex',
-        required: false,
-        example: true,
-        check: one('verbose', verbosity),
-      },
-      {
-        name: 'blockhash',
-        description: 'look the transaction up in this block',
-        required: false,
-        example: 'cd'.repeat(32),
-        check: one('blockhash', bitcoinHex(32)),
-      },
-    ],
-  }),
-  decoderawtransaction: defineMethod({
-    name: 'decoderawtransaction',
-    family: 'bitcoin',
-    description: 'Bitcoin: decodes a raw transaction hex string',
-    takesTraceOptions: false,
-    params: [
-      {
-        name: 'hexstring',
-        description: 'raw transaction hex',
-        required: true,
-        example: '0100',
-        check: one('hexstring', bitcoinHex(undefined)),
-      },
-    ],
-  }),
-};
+/** Which handler family of the embedded node answers a method: `ethHandlers`, `callHandlers` or `traceHandlers` in src/evm/node. */
+export type EmbeddedFamily = 'eth' | 'call' | 'trace';
 
-/** The list of method names, in table order. */
-export const methodNames = Object.keys(methods) as MethodName[];
+/** One row of {@link methodTable}. */
+export interface MethodEntry {
+  /** The embedded node's handler family that answers the method, or null: the embedded node does not serve it. */
+  readonly embedded: EmbeddedFamily | null;
+  /**
+   * How the request form and the CLI build and validate the method (its name is the row's key). Absent: the form and
+   * the CLI do not offer it (the embedded node answers it for tools, wallets, the probe and fixture capture).
+   */
+  readonly request?: Omit<MethodSpec, 'name' | 'buildParams'>;
+}
 
-/** Looks up a method; undefined for names this tool does not know. */
+/**
+ * THE table of JSON-RPC methods, the only list of method names in src/. The request form (method list and fields),
+ * the CLI (`--method` and its known list), payload validation (`buildPayload`), share links and saved state, `serve`'s
+ * trace processes (`isTraceMethod`) and the embedded node's dispatch (src/evm/node/createEmbeddedNode.ts) all read it.
+ * Rows with `request` come first, in the order the form and the CLI list them.
+ */
+export const methodTable = {
+  debug_traceCall: {
+    embedded: 'trace',
+    request: {
+      family: 'ethereum',
+      description: 'Runs a call on top of a block and traces it',
+      takesTraceOptions: true,
+      params: [
+        {
+          name: 'call',
+          description: 'call object {from, to, gas, gasPrice, value, data}',
+          required: true,
+          example: { to: '0x0000000000000000000000000000000000000001', data: '0x' },
+          check: callParam,
+        },
+        blockParam,
+      ],
+    },
+  },
+  debug_traceTransaction: {
+    embedded: 'trace',
+    request: {
+      family: 'ethereum',
+      description: 'Re-executes a mined transaction and traces it',
+      takesTraceOptions: true,
+      params: [
+        {
+          name: 'txHash',
+          description: 'transaction hash, 0x + 64 hex digits',
+          required: true,
+          example: '0x' + 'ab'.repeat(32),
+          check: one('txHash', validateHash),
+        },
+      ],
+    },
+  },
+  debug_traceBlockByNumber: {
+    embedded: 'trace',
+    request: {
+      family: 'ethereum',
+      description: 'Traces every transaction of a block given by number',
+      takesTraceOptions: true,
+      params: [
+        { ...blockParam, description: 'block number in hex or a tag', check: one('block', validateBlockTag) },
+      ],
+    },
+  },
+  debug_traceBlockByHash: {
+    embedded: 'trace',
+    request: {
+      family: 'ethereum',
+      description: 'Traces every transaction of a block given by hash',
+      takesTraceOptions: true,
+      params: [
+        {
+          name: 'blockHash',
+          description: 'block hash, 0x + 64 hex digits',
+          required: true,
+          example: '0x' + 'cd'.repeat(32),
+          check: one('blockHash', validateHash),
+        },
+      ],
+    },
+  },
+  eth_blockNumber: {
+    embedded: 'eth',
+    request: {
+      family: 'ethereum',
+      description: 'Number of the latest block',
+      takesTraceOptions: false,
+      params: [],
+    },
+  },
+  web3_clientVersion: {
+    embedded: 'eth',
+    request: {
+      family: 'ethereum',
+      description: 'Name and version of the node client',
+      takesTraceOptions: false,
+      params: [],
+    },
+  },
+  getrawtransaction: {
+    embedded: null,
+    request: {
+      family: 'bitcoin',
+      description: 'Bitcoin: a transaction as raw hex, or decoded when verbose is true',
+      takesTraceOptions: false,
+      params: [
+        {
+          name: 'txid',
+          description: 'transaction id, 64 hex digits',
+          required: true,
+          example: 'ab'.repeat(32),
+          check: one('txid', bitcoinHex(32)),
+        },
+        {
+          name: 'verbose',
+          description: 'true for a JSON object, false for hex',
+          required: false,
+          example: true,
+          check: one('verbose', verbosity),
+        },
+        {
+          name: 'blockhash',
+          description: 'look the transaction up in this block',
+          required: false,
+          example: 'cd'.repeat(32),
+          check: one('blockhash', bitcoinHex(32)),
+        },
+      ],
+    },
+  },
+  decoderawtransaction: {
+    embedded: null,
+    request: {
+      family: 'bitcoin',
+      description: 'Bitcoin: decodes a raw transaction hex string',
+      takesTraceOptions: false,
+      params: [
+        {
+          name: 'hexstring',
+          description: 'raw transaction hex',
+          required: true,
+          example: '0100',
+          check: one('hexstring', bitcoinHex(undefined)),
+        },
+      ],
+    },
+  },
+  // Answered by the embedded node only (not offered by the form or the CLI).
+  rpc_modules: { embedded: 'eth' },
+  net_version: { embedded: 'eth' },
+  eth_chainId: { embedded: 'eth' },
+  eth_gasPrice: { embedded: 'eth' },
+  eth_getBlockByNumber: { embedded: 'eth' },
+  eth_getBlockByHash: { embedded: 'eth' },
+  eth_getTransactionByHash: { embedded: 'eth' },
+  eth_getRawTransactionByHash: { embedded: 'eth' },
+  eth_getTransactionReceipt: { embedded: 'eth' },
+  eth_getBalance: { embedded: 'eth' },
+  eth_getTransactionCount: { embedded: 'eth' },
+  eth_getCode: { embedded: 'eth' },
+  eth_getStorageAt: { embedded: 'eth' },
+  eth_sendRawTransaction: { embedded: 'eth' },
+  eth_call: { embedded: 'call' },
+} as const satisfies Readonly<Record<string, MethodEntry>>;
+
+type Table = typeof methodTable;
+
+/** The methods the form and the CLI build requests for (the rows of {@link methodTable} with `request`). */
+export type MethodName = {
+  [K in keyof Table]: Table[K] extends { request: object } ? K : never;
+}[keyof Table];
+
+/** A method the embedded node answers. */
+export type EmbeddedMethodName = {
+  [K in keyof Table]: Table[K]['embedded'] extends EmbeddedFamily ? K : never;
+}[keyof Table];
+
+const rows = Object.entries(methodTable) as [keyof Table, MethodEntry][];
+
+/** Every method the form and the CLI offer, by name, with its params builder. */
+export const methods = Object.fromEntries(
+  rows.flatMap(([name, row]) => (row.request ? [[name, defineMethod({ name, ...row.request })]] : [])),
+) as Readonly<Record<MethodName, MethodSpec>>;
+
+/** The methods the form and the CLI offer, in table order. */
+export const methodNames = rows.flatMap(([name, row]) => (row.request ? [name] : [])) as MethodName[];
+
+/** The methods the embedded node answers, with the handler family that answers each. */
+export const embeddedMethods = Object.fromEntries(
+  rows.flatMap(([name, row]) => (row.embedded ? [[name, row.embedded]] : [])),
+) as Readonly<Record<EmbeddedMethodName, EmbeddedFamily>>;
+
+/** True for a method the form and the CLI offer. */
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(methods, name);
+}
+
+/** True for the methods that run tracer code (those the embedded node's trace handlers answer). */
+export function isTraceMethod(name: unknown): boolean {
+  return (
+    typeof name === 'string' &&
+    Object.prototype.hasOwnProperty.call(embeddedMethods, name) &&
+    embeddedMethods[name as EmbeddedMethodName] === 'trace'
+  );
+}
+
+/** Looks up a method; undefined for names the form and the CLI do not offer. */
 export function findMethod(name: string): MethodSpec | undefined {
-  return Object.prototype.hasOwnProperty.call(methods, name) ? methods[name as MethodName] : undefined;
+  return isMethodName(name) ? methods[name] : undefined;
 }
 
 /** A ready request with its content type, or the problems found. */

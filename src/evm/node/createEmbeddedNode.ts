@@ -5,6 +5,7 @@ import { buildDemoDefaults } from './demoDefaults.ts';
 import type { DemoDefaults } from './demoDefaults.ts';
 import { ethHandlers } from './ethHandlers.ts';
 import type { Fixture, FixtureDefaults } from '../../core/fixture/fixtureTypes.ts';
+import { type EmbeddedFamily, embeddedMethods } from '../../core/rpc/methods.ts';
 import { buildFixtureChain } from './buildFixtureChain.ts';
 import { handleJsonRpc } from './handleJsonRpc.ts';
 import type { JsonRpcResponse } from './handleJsonRpc.ts';
@@ -34,7 +35,28 @@ export interface EmbeddedNode {
   chain: Chain;
 }
 
-const handlers: Record<string, Handler> = { ...ethHandlers, ...callHandlers, ...traceHandlers };
+/** The handler files, by the family names the method table (src/core/rpc/methods.ts) uses. */
+export const handlerFamilies: Readonly<Record<EmbeddedFamily, Readonly<Record<string, Handler>>>> = {
+  eth: ethHandlers,
+  call: callHandlers,
+  trace: traceHandlers,
+};
+
+/** What the node dispatches on: each method the table says it serves, answered by its family's handler. */
+function buildDispatch(): Record<string, Handler> {
+  const out: Record<string, Handler> = {};
+  for (const [method, family] of Object.entries(embeddedMethods)) {
+    const handler = Object.prototype.hasOwnProperty.call(handlerFamilies[family], method)
+      ? handlerFamilies[family][method]
+      : undefined;
+    if (!handler)
+      throw new Error(`the method table says ${family} handlers answer ${method}, but they do not`);
+    out[method] = handler;
+  }
+  return out;
+}
+
+const handlers = buildDispatch();
 
 /**
  * Creates the embedded node: the deterministic demo chain (or a fixture's chain) and geth-compatible JSON-RPC

@@ -1,7 +1,7 @@
-import { methods } from '../../core/rpc/methods.ts';
+import { methodNames, methods, type MethodName } from '../../core/rpc/methods.ts';
 import { validateTimeout } from '../../core/rpc/parseGoDuration.ts';
 import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
-import { methodIds, type AppState, type MethodId, type RequestDraft } from '../../state/appState.ts';
+import type { AppState, RequestDraft } from '../../state/appState.ts';
 import { parseFieldText } from '../../state/buildDraftRequest.ts';
 import { clear, h, type Panel } from '../dom.ts';
 
@@ -20,7 +20,7 @@ interface FieldView {
   validate(text: string): string | null;
 }
 
-function paramValidator(method: MethodId, index: number, fields: () => Record<string, string>) {
+function paramValidator(method: MethodName, index: number, fields: () => Record<string, string>) {
   const spec = methods[method];
   const p = spec.params[index];
   return (text: string): string | null => {
@@ -54,7 +54,7 @@ function jsonValidator(text: string): string | null {
   }
 }
 
-function rawValidator(method: MethodId) {
+function rawValidator(method: MethodName) {
   return (text: string): string | null => {
     const err = jsonValidator(text);
     if (err) return err;
@@ -73,11 +73,11 @@ export function mountRequestPanel(el: HTMLElement, ctx: RequestPanelContext): Pa
   });
   endpointSelect.addEventListener('change', () => ctx.setEndpoint(endpointSelect.value));
   const methodSelect = h('select', { attrs: { 'aria-label': 'Method', 'data-testid': 'method-select' } });
-  for (const id of methodIds)
+  for (const id of methodNames)
     methodSelect.append(
       h('option', { value: id, text: `${id}${methods[id].family === 'bitcoin' ? ' (Bitcoin)' : ''}` }),
     );
-  methodSelect.addEventListener('change', () => ctx.setDraft({ method: methodSelect.value as MethodId }));
+  methodSelect.addEventListener('change', () => ctx.setDraft({ method: methodSelect.value as MethodName }));
   const rawToggle = h('input', { type: 'checkbox', attrs: { id: 'raw-mode', 'data-testid': 'raw-mode' } });
   rawToggle.addEventListener('change', () => ctx.setDraft({ rawMode: rawToggle.checked }));
   const description = h('div', { class: 'hint' });
