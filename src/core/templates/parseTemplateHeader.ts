@@ -1,10 +1,6 @@
-/** The tracing methods a template can name in `@methods`. */
-export const templateMethods = [
-  'debug_traceCall',
-  'debug_traceTransaction',
-  'debug_traceBlockByNumber',
-  'debug_traceBlockByHash',
-] as const;
+import { isTraceMethod, methodNames } from '../rpc/methods.ts';
+/** The tracing methods a template can name in `@methods`: the method table's tracing rows. */
+export const templateMethods: readonly string[] = methodNames.filter(isTraceMethod);
 
 /** The clients a template can name in `@clients`. */
 export const templateClients = ['geth', 'erigon', 'embedded'] as const;

@@ -167,7 +167,7 @@ function findLists(text: string): string[] {
 
 /**
  * Files allowed to name several methods: the handler files (their keys are the handlers, checked against the table
- * above); the templates' `@methods` list (checked above to equal the trace rows); and capture's wording of what it
+ * above); and capture's wording of what it
  * needs from a node, keyed by the two methods it explains (texts, not a list of the methods that exist).
  */
 const allowed = new Set([
@@ -175,7 +175,6 @@ const allowed = new Set([
   'src/evm/node/ethHandlers.ts',
   'src/evm/node/callHandlers.ts',
   'src/evm/node/traceHandlers.ts',
-  'src/core/templates/parseTemplateHeader.ts',
   'src/ui/replay/readRpcReply.ts',
 ]);
 
