@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../core/diagnostics.ts';
 import type { Profile } from '../core/profile.ts';
-import type { Endpoint } from '../core/rpc/endpoint.ts';
+import { createEndpoint, type Endpoint } from '../core/rpc/endpoint.ts';
 import type { MethodName } from '../core/rpc/methods.ts';
 import type { ReplySummary } from '../core/rpc/summarizeReply.ts';
 
@@ -82,19 +82,7 @@ export const embeddedEndpointId = 'embedded';
 
 /** The embedded node endpoint. */
 export function createEmbeddedEndpoint(): Endpoint {
-  return {
-    id: embeddedEndpointId,
-    name: 'Embedded node (offline)',
-    kind: 'embedded',
-    url: '',
-    wsUrl: '',
-    preferWs: false,
-    user: '',
-    password: '',
-    remember: false,
-    family: 'evm',
-    forward: false,
-  };
+  return createEndpoint({ id: embeddedEndpointId, name: 'Embedded node (offline)', kind: 'embedded' });
 }
 
 /** A random id for tracers, endpoints and history entries. */

@@ -20,3 +20,18 @@ export interface Endpoint {
   /** Send HTTP requests through the dev/preview server's `/__forward` route (for nodes without CORS). */
   forward: boolean;
 }
+
+/** An endpoint with every field at its blank default, with `fields` set over it (one place for the defaults). */
+export function createEndpoint(fields: Pick<Endpoint, 'id' | 'name' | 'kind'> & Partial<Endpoint>): Endpoint {
+  return {
+    url: '',
+    wsUrl: '',
+    preferWs: false,
+    user: '',
+    password: '',
+    remember: false,
+    family: 'evm',
+    forward: false,
+    ...fields,
+  };
+}

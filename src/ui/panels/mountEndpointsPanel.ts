@@ -1,5 +1,5 @@
 import { maskEndpoint, secretMask, validateEndpoint } from '../../core/rpc/maskEndpoint.ts';
-import type { Endpoint } from '../../core/rpc/endpoint.ts';
+import { createEndpoint, type Endpoint } from '../../core/rpc/endpoint.ts';
 import { createId, type AppState } from '../../state/appState.ts';
 import { clear, h, type Panel } from '../dom.ts';
 
@@ -12,19 +12,7 @@ export interface EndpointsPanelContext {
 }
 
 function blankEndpoint(): Endpoint {
-  return {
-    id: createId(),
-    name: '',
-    kind: 'http',
-    url: '',
-    wsUrl: '',
-    preferWs: false,
-    user: '',
-    password: '',
-    remember: false,
-    family: 'evm',
-    forward: false,
-  };
+  return createEndpoint({ id: createId(), name: '', kind: 'http' });
 }
 
 function validateForm(e: Endpoint): Record<string, string> {
