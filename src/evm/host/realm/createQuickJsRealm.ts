@@ -184,7 +184,6 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     };
 
     const realm: TracerRealm = {
-      evalTrusted,
       evalTracer(factoryText) {
         let r: ReturnType<QuickJSContextLike['evalCode']>;
         try {

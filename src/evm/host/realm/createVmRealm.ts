@@ -37,14 +37,6 @@ export const createVmRealm: RealmFactory = async (host) => {
   const [entries, slots] = make(host);
 
   const realm: TracerRealm = {
-    evalTrusted(source, filename) {
-      try {
-        new vm.Script(source, { filename }).runInContext(context);
-        return undefined;
-      } catch {
-        return `trusted script ${filename} failed`;
-      }
-    },
     evalTracer(factoryText) {
       let script: vm.Script;
       try {

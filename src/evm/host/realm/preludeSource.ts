@@ -17,7 +17,7 @@ export const preludeSource = String.raw`(function (host) {
 // A closure variable: a global read in a V8 context goes through the context's interceptors on every access.
 var undefined = void 0;
 var G = globalThis;
-var U8 = Uint8Array, F64 = Float64Array, Str = String, Num = Number, Obj = Object, Arr = Array;
+var U8 = Uint8Array, F64 = Float64Array, Str = String, Num = Number, Obj = Object;
 var TypeErr = TypeError, Err = Error, isArray = Array.isArray, floor = Math.floor, ceil = Math.ceil;
 var stringify = JSON.stringify, parse = JSON.parse, bigInt = G.bigInt, NativeBig = G.BigInt;
 // Uncurried built-ins (f(self, ...args)): immune to a tracer replacing Function.prototype.call, String.prototype.slice,

@@ -23,8 +23,6 @@ export type RealmLimitKind = 'timeout' | 'memory' | 'crash';
 
 /** One fresh realm. Created per trace (or per block), disposed after it. */
 export interface TracerRealm {
-  /** Evaluates trusted script text (the prelude, the bigInt library); returns an error text or undefined. */
-  evalTrusted(source: string, filename: string): string | undefined;
   /**
    * Compiles the tracer factory text (`tracerFactoryText`, file name `<eval>`) and hands the function to the
    * prelude's `adopt` entry, which runs the tracer expression and reports through the host bridge. Returns what
