@@ -1,5 +1,6 @@
 import type { Endpoint } from '../core/rpc/endpoint.ts';
-import { maskEndpoint } from '../core/rpc/maskEndpoint.ts';
+import { hasEmbeddedSecret, maskEndpoint, secretMask } from '../core/rpc/maskEndpoint.ts';
+import { splitUserInfo } from '../core/rpc/splitUserInfo.ts';
 import { isMethodName } from '../core/rpc/methods.ts';
 import {
   createEmbeddedEndpoint,
@@ -63,7 +64,7 @@ export function loadState(storage: KeyValueStorage, now = Date.now()): LoadResul
   const asideKey = `${storageKey}.set-aside-${now}`;
   const setAside = () => {
     try {
-      storage.setItem(asideKey, raw);
+      storage.setItem(asideKey, scrubRaw(raw));
     } catch {
       // Storage full: the message still tells the user what happened.
     }
@@ -80,12 +81,26 @@ export function loadState(storage: KeyValueStorage, now = Date.now()): LoadResul
       data = step(data);
     }
     const { saved, dropped } = validateSaved(data);
-    if (dropped.length === 0) return { saved, notice: null };
-    setAside();
-    return {
-      saved,
-      notice: `Some saved entries could not be read and were left out (${dropped.join(', ')}); the saved work as it was is kept as "${asideKey}" in localStorage.`,
-    };
+    const notices: string[] = [];
+    if (dropped.length) {
+      setAside();
+      notices.push(
+        `Some saved entries could not be read and were left out (${dropped.join(', ')}); the saved work as it was is kept as "${asideKey}" in localStorage.`,
+      );
+    }
+    // An earlier version may have saved a key it did not recognise: it stays usable in this tab, not on disk.
+    const exposed = saved.endpoints.filter((e) => e.kind !== 'embedded' && !e.remember && holdsSecret(e));
+    if (exposed.length) {
+      try {
+        saveState(storage, saved);
+        notices.push(
+          `A key or password of ${exposed.map((e) => `"${e.name}"`).join(', ')} was found in this browser's saved data without "Remember secrets on this device"; it has been removed from storage and is kept in this tab only.`,
+        );
+      } catch {
+        // Storage refused the write: the next autosave tries again.
+      }
+    }
+    return { saved, notice: notices.length ? notices.join(' ') : null };
   } catch (e) {
     setAside();
     return {
@@ -117,8 +132,38 @@ export function saveState(storage: KeyValueStorage, state: Omit<SavedState, 'ver
   return text.length;
 }
 
+/**
+ * What an endpoint without "remember" leaves on disk: its URLs masked by the rule in src/core/rpc/maskEndpoint.ts
+ * (the host and plain path words stay, so the user recognises it and is told to paste the key again), no user and
+ * no password.
+ */
 function forgetSecrets(e: Endpoint): Endpoint {
   return { ...e, url: maskEndpoint(e.url), wsUrl: maskEndpoint(e.wsUrl), user: '', password: '' };
+}
+
+/** Whether saving `e` without "remember" would drop something from it. */
+function holdsSecret(e: Endpoint): boolean {
+  return hasEmbeddedSecret(e.url) || hasEmbeddedSecret(e.wsUrl) || e.user !== '' || e.password !== '';
+}
+
+/** The set-aside copy of unreadable saved work, without the secrets of endpoints that were not to be remembered. */
+function scrubRaw(raw: string): string {
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return raw; // not JSON: nothing can be told apart in it (and the app never wrote it this way)
+  }
+  const endpoints = (data as { endpoints?: unknown } | null)?.endpoints;
+  if (!Array.isArray(endpoints)) return raw;
+  const scrubbed = endpoints.map((e: unknown) => {
+    if (!e || typeof e !== 'object' || (e as { remember?: unknown }).remember === true) return e;
+    const out: Record<string, unknown> = { ...(e as Record<string, unknown>) };
+    for (const k of ['url', 'wsUrl']) if (typeof out[k] === 'string') out[k] = maskEndpoint(out[k] as string);
+    for (const k of ['user', 'password']) if (k in out) out[k] = '';
+    return out;
+  });
+  return JSON.stringify({ ...(data as object), endpoints: scrubbed });
 }
 
 // localStorage holds about 5 MB per origin; history entries carry whole tracers, so they get a budget.
@@ -196,15 +241,25 @@ function validateEndpoint(value: unknown): Endpoint {
   if (!e || typeof e.id !== 'string' || typeof e.name !== 'string' || typeof e.url !== 'string')
     throw new Error('an endpoint entry lacks id, name or url');
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  // `user:password@` in a saved URL (older versions kept it there) moves into the basic-auth fields.
+  // A masked one (`••••:••••@`, saved without "remember") carries nothing to move.
+  const split = (url: string) => {
+    const s = splitUserInfo(url);
+    return (s.user + s.password).includes(secretMask) ? { ...s, user: '', password: '' } : s;
+  };
+  const http = split(e.url);
+  const ws = split(str(e.wsUrl));
+  const user = str(e.user) || http.user || ws.user;
+  const password = str(e.password) || http.password || ws.password;
   return {
     id: e.id,
     name: e.name,
     kind: 'http',
-    url: e.url,
-    wsUrl: str(e.wsUrl),
-    preferWs: e.preferWs === true && str(e.wsUrl) !== '',
-    user: str(e.user),
-    password: str(e.password),
+    url: http.url,
+    wsUrl: ws.url,
+    preferWs: e.preferWs === true && ws.url !== '',
+    user,
+    password,
     remember: e.remember === true,
     family: e.family === 'bitcoin' ? 'bitcoin' : 'evm',
     forward: e.forward === true,

@@ -1,57 +1,44 @@
 /** What replaces a secret in a shown URL. */
 export const secretMask = '••••';
 
-const secretQueryKey = /^(api[-_]?key|key|token|access[-_]?token|auth|secret|password|pass|x-api-key)$/i;
-
-/**
- * Whether a path segment looks like an embedded key: the segment after a version segment (`/v2/KEY`, `/v3/KEY`),
- * 24+ hex digits, or a 20+ character token mixing letters and digits (base64/base62/UUID-like).
+/*
+ * The masking rule. An endpoint URL is treated like a password: what is shown (endpoint list, select, snippets, error
+ * messages) and what is saved without "remember" is the URL with every part that could be a key replaced by
+ * `••••`. The rule does not list providers or parameter names that are known to carry keys; it keeps only what is
+ * plainly not a key, so an unknown provider's key is masked too.
+ *
+ * The text is cut into scheme, userinfo, host, port, path segments (each with its `;name=value` parameters), query
+ * pairs (`name=value` or a bare value) and fragment. Then:
+ *
+ * - scheme, port, query and parameter names, and the separators are kept as typed;
+ * - userinfo is always masked: `https://user:pass@host` → `https://••••:••••@host`;
+ * - a host label is masked when it is 16+ letters and digits mixing both, without `-` (`<key>.eth.rpc.example`);
+ *   other labels are kept (`mainnet.infura.io`, `nd-123-456-789.p2pify.com`, `127.0.0.1`);
+ * - a fragment is masked whole (`#••••`): it is never sent to a node, so nothing in it helps to recognise one;
+ * - a path segment, parameter value or query value is kept only when it is a PLAIN WORD and does not follow a
+ *   KEY-ISH NAME; otherwise it is masked (an empty value is kept: there is nothing to hide).
+ *
+ * A PLAIN WORD is at most 32 characters, at most 4 parts joined by `-`, `_` or `.`, each part one of:
+ *   lowercase letters (1–12) followed by at most 2 digits  (`rpc`, `ws`, `mainnet`, `v3`, `web3`, `erc20`)
+ *   a capitalised word of at most 12 letters               (`C` in `/ext/bc/C/rpc`, `Mainnet`)
+ *   a number of at most 6 digits                           (`1`, `8453`)
+ * (percent-escapes are decoded first). So anything long, anything mixing letters and digits other than a short
+ * word with a version/number suffix, anything upper-case (`KEY`), base64 or hex (`7f3e9a1b2c`), a UUID, a JWT and a
+ * 13+ letter run are masked.
+ *
+ * A KEY-ISH NAME is a name containing key, token, secret, auth, pass, pwd, jwt, sig, cred, session or bearer
+ * (any case): the value of such a query or `;` parameter (`?dkey=`, `?auth_token=`, `;key=`) and the path segment
+ * right after a plain-word segment of that kind (`/api/key/…`, `/token/…`) are masked even when they look like words.
+ * (A segment that is itself masked, say `KEY123SECRET`, is a key, not a name: the segment after it is judged alone.)
+ *
+ * Known limit: a key made only of one to four short lower-case words (`/mysecret`) looks like a path and is kept;
+ * the endpoint form previews the masked URL under the field, so the user sees what will be hidden.
  */
-function isSecretSegment(segment: string, previous: string | undefined): boolean {
-  if (segment.length === 0) return false;
-  if (previous !== undefined && /^v\d+$/i.test(previous) && /^[A-Za-z0-9_-]{8,}$/.test(segment)) return true;
-  if (/^[0-9a-fA-F]{24,}$/.test(segment)) return true;
-  return (
-    segment.length >= 20 &&
-    /^[A-Za-z0-9_\-+=.~%]+$/.test(segment) &&
-    /[0-9]/.test(segment) &&
-    /[A-Za-z]/.test(segment)
-  );
-}
 
-interface MaskedParts {
-  changed: boolean;
-  text: string;
-}
+const keyishName = /key|token|secret|auth|pass|pwd|jwt|sig|cred|session|bearer/i;
+const plainPart = /^(?:[a-z]{1,12}\d{0,2}|[A-Z][a-z]{0,11}|\d{1,6})$/;
 
-function maskPath(pathname: string): MaskedParts {
-  const segments = pathname.split('/');
-  let changed = false;
-  const out = segments.map((seg, i) => {
-    if (!isSecretSegment(seg, i > 0 ? segments[i - 1] : undefined)) return seg;
-    changed = true;
-    return secretMask;
-  });
-  return { changed, text: out.join('/') };
-}
-
-function maskQuery(search: string): MaskedParts {
-  if (search.length <= 1) return { changed: false, text: search };
-  let changed = false;
-  const pairs = search
-    .slice(1)
-    .split('&')
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      const key = decodeURIComponentSafe(eq === -1 ? pair : pair.slice(0, eq));
-      if (eq === -1 || !secretQueryKey.test(key) || eq === pair.length - 1) return pair;
-      changed = true;
-      return `${pair.slice(0, eq)}=${secretMask}`;
-    });
-  return { changed, text: '?' + pairs.join('&') };
-}
-
-function decodeURIComponentSafe(s: string): string {
+function decodeSafe(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {
@@ -59,35 +46,117 @@ function decodeURIComponentSafe(s: string): string {
   }
 }
 
-/** Splits a URL into its parts and masks them; undefined when `url` does not parse. */
-function analyze(url: string): { masked: string; changed: boolean } | undefined {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return undefined;
-  }
-  const hasUserInfo = u.username !== '' || u.password !== '';
-  const userInfo = hasUserInfo ? `${secretMask}${u.password ? ':' + secretMask : ''}@` : '';
-  const path = maskPath(u.pathname);
-  const query = maskQuery(u.search);
-  const changed = hasUserInfo || path.changed || query.changed;
-  const masked = `${u.protocol}//${userInfo}${u.host}${path.text}${query.text}${u.hash}`;
-  return { masked, changed };
+/** Whether `text` is a plain word (see the rule above): short, lower-case words, versions or small numbers. */
+export function isPlainWord(text: string): boolean {
+  const t = decodeSafe(text);
+  if (t.length === 0 || t.length > 32) return false;
+  const parts = t.split(/[-_.]/);
+  if (parts.length > 4) return false;
+  return parts.every((p) => p === '' || plainPart.test(p)) && parts.some((p) => p !== '');
 }
 
-/** Whether an endpoint URL carries a secret: user:password@, a key-like path segment, or `?apikey=`/`?key=`/`?token=`. */
+/** Whether a name (a query or parameter name, or a path segment) announces a secret after it. */
+function isKeyishName(name: string): boolean {
+  return keyishName.test(decodeSafe(name));
+}
+
+interface Masker {
+  changed: boolean;
+}
+
+function maskValue(m: Masker, value: string, afterKeyishName: boolean): string {
+  if (value === '') return value;
+  if (!afterKeyishName && isPlainWord(value)) return value;
+  m.changed = true;
+  return secretMask;
+}
+
+/** `name=value` pairs joined by `sep` (query, `;` parameters); a part without `=` is a bare value. */
+function maskPairs(m: Masker, text: string, sep: string): string {
+  return text
+    .split(sep)
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return maskValue(m, pair, false);
+      const name = pair.slice(0, eq);
+      return `${name}=${maskValue(m, pair.slice(eq + 1), isKeyishName(name))}`;
+    })
+    .join(sep);
+}
+
+function maskPath(m: Masker, path: string): string {
+  let previousKeyish = false;
+  return path
+    .split('/')
+    .map((segment, i) => {
+      if (i === 0) return segment; // before the first `/` (empty for a path)
+      const semi = segment.indexOf(';');
+      const head = semi === -1 ? segment : segment.slice(0, semi);
+      const params = semi === -1 ? '' : ';' + maskPairs(m, segment.slice(semi + 1), ';');
+      const masked = maskValue(m, head, previousKeyish) + params;
+      previousKeyish = isPlainWord(head) && isKeyishName(head); // a name such as `key`, not a key itself
+      return masked;
+    })
+    .join('/');
+}
+
+function maskHost(m: Masker, hostPort: string): string {
+  if (hostPort.startsWith('[')) return hostPort; // an IPv6 address
+  const colon = hostPort.lastIndexOf(':');
+  const host = colon === -1 ? hostPort : hostPort.slice(0, colon);
+  const port = colon === -1 ? '' : hostPort.slice(colon);
+  const labels = host.split('.').map((label) => {
+    if (/^[A-Za-z0-9]{16,}$/.test(label) && /\d/.test(label) && /[A-Za-z]/.test(label)) {
+      m.changed = true;
+      return secretMask;
+    }
+    return label;
+  });
+  return labels.join('.') + port;
+}
+
+const urlShape = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)?([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/s;
+
+/** The text with every part that could be a key masked, and whether anything was. */
+function analyze(url: string): { masked: string; changed: boolean } {
+  const parts = urlShape.exec(url);
+  if (!parts) return { masked: url, changed: false };
+  const [, scheme = '', authority, path, query, fragment] = parts;
+  const m: Masker = { changed: false };
+  const at = authority.lastIndexOf('@');
+  let userInfo = '';
+  if (at !== -1) {
+    const info = authority.slice(0, at);
+    const colon = info.indexOf(':');
+    userInfo =
+      (colon === -1 ? secretMask : `${secretMask}:${colon === info.length - 1 ? '' : secretMask}`) + '@';
+    m.changed = true;
+  }
+  const host = maskHost(m, authority.slice(at + 1));
+  const maskedPath = maskPath(m, path);
+  const maskedQuery = query === undefined ? '' : '?' + maskPairs(m, query.slice(1), '&');
+  let maskedFragment = fragment ?? '';
+  if (fragment !== undefined && fragment.length > 1) {
+    maskedFragment = '#' + secretMask;
+    m.changed = true;
+  }
+  return { masked: scheme + userInfo + host + maskedPath + maskedQuery + maskedFragment, changed: m.changed };
+}
+
+/** Whether an endpoint URL carries anything the masking rule (above) hides; false for a URL already masked. */
 export function hasEmbeddedSecret(url: string): boolean {
-  return analyze(url)?.changed ?? false;
+  return analyze(url).masked !== url; // an already masked URL carries none
 }
 
 /**
- * The endpoint with every embedded secret replaced by {@link secretMask}, e.g. `https://host/v2/••••`.
- * URLs without a secret (and strings that are not URLs) come back unchanged.
+ * The endpoint with every part that could be a key replaced by {@link secretMask}, following the rule in this file's
+ * comment: `https://mainnet.infura.io/v3/••••`, `https://x.quiknode.pro/••••/`, `https://lb.drpc.org/ogrpc?network=
+ * ethereum&dkey=••••`. Text without such a part (`http://127.0.0.1:8545`) comes back unchanged, character for
+ * character; text that is not a URL is read as one (a missing scheme is allowed) and masked the same way.
  */
 export function maskEndpoint(url: string): string {
   const a = analyze(url);
-  return a && a.changed ? a.masked : url;
+  return a.changed ? a.masked : url;
 }
 
 /** Validates an endpoint: an absolute http(s):// or ws(s):// URL. */

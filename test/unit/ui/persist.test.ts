@@ -89,7 +89,7 @@ describe('saved state', () => {
       version: 2,
       tracers: base.tracers,
       activeTracerId: 'a',
-      endpoints: [{ id: 5 }, { ...base.endpoints[1] }],
+      endpoints: [{ id: 5 }, { ...base.endpoints[1], remember: true }],
       activeEndpointId: 'e1',
       history: [{ id: 'h', method: 'eth_blockNumber', params: [], time: 1 }, 'junk', { id: 2 }],
     });

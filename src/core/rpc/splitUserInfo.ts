@@ -1,0 +1,36 @@
+/** A URL with its `user:password@` taken out. */
+export interface SplitUserInfo {
+  /** The URL without userinfo (unchanged when it had none). */
+  url: string;
+  /** The user and password it carried, percent-escapes decoded ('' when absent). */
+  user: string;
+  password: string;
+  /** Whether the URL carried userinfo. */
+  found: boolean;
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * Takes `user:password@` out of an endpoint URL (browsers refuse to fetch such URLs, and the password would be shown
+ * with it): `https://alice:pw@host/rpc` → `{ url: 'https://host/rpc', user: 'alice', password: 'pw' }`. The last `@`
+ * before the path ends the userinfo, so a password may contain `@`. Text without userinfo comes back unchanged.
+ */
+export function splitUserInfo(url: string): SplitUserInfo {
+  const m = /^(\s*[A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#]*)@([^/?#@]*)(.*)$/s.exec(url);
+  if (!m) return { url, user: '', password: '', found: false };
+  const [, scheme, info, host, rest] = m;
+  const colon = info.indexOf(':');
+  return {
+    url: scheme + host + rest,
+    user: decodeSafe(colon === -1 ? info : info.slice(0, colon)),
+    password: colon === -1 ? '' : decodeSafe(info.slice(colon + 1)),
+    found: true,
+  };
+}
