@@ -57,7 +57,8 @@ test('sets aside corrupted saved work with a message', async ({ page }) => {
   await expect(page.getByTestId('tracer-tab')).toHaveCount(1);
 });
 
-test('keeps credentials out of snippets unless asked', async ({ page }) => {
+test('keeps credentials out of snippets unless asked', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openPlayground(page);
   await page.getByRole('tab', { name: 'Endpoints' }).click();
   await page.getByTestId('add-endpoint').click();
@@ -76,9 +77,15 @@ test('keeps credentials out of snippets unless asked', async ({ page }) => {
   await expect(curl).not.toContainText('s3cret-pass');
   await expect(curl).not.toContainText('0123456789abcdef');
   await expect(page.getByTestId('fetch')).not.toContainText('s3cret-pass');
+  // Asked for: the copy carries them, what is shown stays masked.
   await page.locator('#include-credentials').check();
-  await expect(curl).toContainText('alice:s3cret-pass');
-  await expect(curl).toContainText('0123456789abcdef0123456789abcdef');
+  await page.getByTestId('copy-curl').click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('alice:s3cret-pass');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+    '0123456789abcdef0123456789abcdef',
+  );
+  await expect(curl).not.toContainText('s3cret-pass');
+  await expect(curl).not.toContainText('0123456789abcdef');
 
   // The password is not saved unless "remember" is ticked.
   await page.waitForTimeout(600);

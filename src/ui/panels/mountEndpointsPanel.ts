@@ -1,5 +1,11 @@
-import { maskEndpoint, secretMask, validateEndpoint } from '../../core/rpc/maskEndpoint.ts';
+import {
+  hasEmbeddedSecret,
+  maskEndpoint,
+  secretMask,
+  validateEndpoint,
+} from '../../core/rpc/maskEndpoint.ts';
 import { createEndpoint, type Endpoint } from '../../core/rpc/endpoint.ts';
+import { splitUserInfo } from '../../core/rpc/splitUserInfo.ts';
 import { createId, type AppState } from '../../state/appState.ts';
 import { clear, h, type Panel } from '../dom.ts';
 
@@ -36,6 +42,18 @@ function validateForm(e: Endpoint): Record<string, string> {
   return errors;
 }
 
+/** What the list says about an endpoint: its URL masked, and notes (forwarding, where its secrets are kept). */
+function describeEndpoint(e: Endpoint): { url: string; notes: string[] } {
+  if (e.kind === 'embedded') return { url: '', notes: ['runs in this page, offline'] };
+  const url = e.preferWs ? e.wsUrl : e.url;
+  const notes: string[] = [];
+  if (e.forward && !e.preferWs) notes.push('via local forwarding route');
+  if (url.includes(secretMask)) notes.push('key not remembered: edit to paste it again');
+  else if (hasEmbeddedSecret(url) || e.password)
+    notes.push(e.remember ? 'secrets remembered on this device' : 'secrets kept in this tab only');
+  return { url: maskEndpoint(url), notes };
+}
+
 /** Lists endpoints (embedded node first) with use / edit / remove / probe, an add-edit form, and the probe card. */
 export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext): Panel<AppState> {
   const list = h('div', { attrs: { 'data-testid': 'endpoint-list' } });
@@ -56,6 +74,23 @@ export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext)
     const draft = { ...initial };
     clear(formHost);
     const errors = new Map<string, HTMLElement>();
+    const inputs = new Map<string, HTMLInputElement>();
+    const touched = new Set<string>();
+    let showAll = initial.url !== ''; // editing: say at once what is wrong (such as a key that was not remembered)
+    // The URLs are secrets too: typed into hidden fields, previewed masked, shown in clear only while "Reveal" is on.
+    const previews = new Map<'url' | 'wsUrl', HTMLElement>();
+    const notes = new Map<'url' | 'wsUrl', HTMLElement>();
+    const showPreview = (key: 'url' | 'wsUrl') => {
+      const value = draft[key].trim();
+      previews.get(key)!.textContent =
+        value === ''
+          ? ''
+          : hasEmbeddedSecret(value)
+            ? `Shown as ${maskEndpoint(value)}`
+            : value.includes(secretMask)
+              ? ''
+              : 'Nothing in this URL looks like a key: it is shown as typed.';
+    };
     const input = (
       key: 'name' | 'url' | 'wsUrl' | 'user' | 'password',
       label: string,
@@ -65,21 +100,74 @@ export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext)
       const i = h('input', {
         type,
         value: draft[key],
-        attrs: { 'data-endpoint-field': key, autocomplete: 'off', spellcheck: 'false' },
+        attrs: {
+          'data-endpoint-field': key,
+          autocomplete: 'off',
+          spellcheck: 'false',
+          id: `endpoint-${key}`,
+        },
       });
+      inputs.set(key, i);
       const err = h('div', { class: 'error' });
       errors.set(key, err);
+      const extra: HTMLElement[] = [];
+      if (key === 'url' || key === 'wsUrl') {
+        const preview = h('div', { class: 'hint', attrs: { 'data-testid': `preview-${key}` } });
+        const note = h('div', { class: 'hint', attrs: { role: 'status', 'data-testid': `note-${key}` } });
+        previews.set(key, preview);
+        notes.set(key, note);
+        extra.push(preview, note);
+        i.addEventListener('change', () => moveUserInfo(key));
+      }
       i.addEventListener('input', () => {
         draft[key] = i.value;
+        if (key === 'url' || key === 'wsUrl') showPreview(key);
+        check();
+      });
+      i.addEventListener('blur', () => {
+        touched.add(key);
         check();
       });
       return h('div', { class: 'field' }, [
-        h('label', { text: label }),
+        h('label', { text: label, attrs: { for: `endpoint-${key}` } }),
         i,
-        h('div', { class: 'hint', text: hint }),
+        ...extra,
+        hint ? h('div', { class: 'hint', text: hint }) : null,
         err,
       ]);
     };
+    /** `user:password@` typed or pasted into a URL goes into the basic-auth fields, where it belongs. */
+    const moveUserInfo = (key: 'url' | 'wsUrl') => {
+      const split = splitUserInfo(draft[key].trim());
+      if (!split.found || (split.user + split.password).includes(secretMask)) return;
+      const set = (k: 'url' | 'wsUrl' | 'user' | 'password', v: string) => {
+        draft[k] = v;
+        inputs.get(k)!.value = v;
+      };
+      set(key, split.url);
+      const moved: string[] = [];
+      if (split.user) {
+        set('user', split.user);
+        moved.push('user');
+      }
+      if (split.password) {
+        set('password', split.password);
+        moved.push('password');
+      }
+      if (moved.length === 0) return;
+      notes.get(key)!.textContent =
+        `The ${moved.join(' and ')} written in the URL moved into the basic-auth fields below ` +
+        '(browsers do not send a URL that carries them, and they are secrets).';
+      showPreview(key);
+      check();
+    };
+    const reveal = h('input', {
+      type: 'checkbox',
+      attrs: { id: 'reveal-urls', 'data-testid': 'reveal-urls' },
+    });
+    reveal.addEventListener('change', () => {
+      for (const k of ['url', 'wsUrl'] as const) inputs.get(k)!.type = reveal.checked ? 'text' : 'password';
+    });
     const preferWs = h('input', {
       type: 'checkbox',
       attrs: { id: 'prefer-ws', 'data-endpoint-field': 'preferWs' },
@@ -109,13 +197,21 @@ export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext)
       text: 'Save endpoint',
       attrs: { 'data-testid': 'save-endpoint' },
     });
+    // A field's error shows once the user has left it (or tried to save), not on a form nothing was typed into yet.
     const check = () => {
       const found = validateForm(draft);
-      for (const [k, e] of errors) e.textContent = found[k] ?? '';
-      saveButton.disabled = Object.keys(found).length > 0;
+      for (const [k, e] of errors) e.textContent = touched.has(k) || showAll ? (found[k] ?? '') : '';
     };
     saveButton.addEventListener('click', () => {
-      if (Object.keys(validateForm(draft)).length) return;
+      moveUserInfo('url');
+      moveUserInfo('wsUrl');
+      const found = validateForm(draft);
+      if (Object.keys(found).length) {
+        showAll = true;
+        check();
+        inputs.get(Object.keys(found)[0])?.focus();
+        return;
+      }
       ctx.save({ ...draft, name: draft.name.trim(), url: draft.url.trim(), wsUrl: draft.wsUrl.trim() });
       clear(formHost);
     });
@@ -123,8 +219,23 @@ export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext)
       h('div', { class: 'card section', attrs: { 'data-testid': 'endpoint-form' } }, [
         h('strong', { text: initial.url ? `Edit ${initial.name}` : 'New endpoint' }),
         input('name', 'Name', 'Shown in the request form and history.'),
-        input('url', 'HTTP(S) URL', 'May embed an API key; it is masked on screen and in snippets.'),
-        input('wsUrl', 'WSS URL (optional)', 'For nodes reached over WebSocket.'),
+        input(
+          'url',
+          'HTTP(S) URL',
+          'Kept like a password: an API key in it is masked everywhere on screen, and the URL stays in this tab ' +
+            'only unless you tick "Remember secrets" below.',
+          'password',
+        ),
+        input(
+          'wsUrl',
+          'WSS URL (optional)',
+          'For nodes reached over WebSocket; kept like the URL above.',
+          'password',
+        ),
+        h('div', { class: 'row' }, [
+          reveal,
+          h('label', { text: 'Reveal the URLs in this form', attrs: { for: 'reveal-urls' } }),
+        ]),
         h('div', { class: 'row' }, [
           preferWs,
           h('label', { text: 'Send over the WebSocket URL', attrs: { for: 'prefer-ws' } }),
@@ -164,6 +275,8 @@ export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext)
         ]),
       ]),
     );
+    showPreview('url');
+    showPreview('wsUrl');
     check();
   }
 
@@ -198,35 +311,53 @@ export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext)
         clear(list);
         for (const e of s.endpoints) {
           const active = e.id === s.activeEndpointId;
+          const { url, notes } = describeEndpoint(e);
           list.append(
-            h('div', { class: 'row', attrs: { 'data-endpoint': e.id } }, [
-              h('strong', { text: `${active ? '● ' : ''}${e.name}` }),
-              h('span', {
-                class: 'hint',
-                text:
-                  e.kind === 'embedded'
-                    ? 'runs in this page, offline'
-                    : maskEndpoint(e.preferWs ? e.wsUrl : e.url) +
-                      (e.forward && !e.preferWs ? ' · via local forwarding route' : '') +
-                      ((e.preferWs ? e.wsUrl : e.url).includes(secretMask)
-                        ? ' · key not remembered: edit to paste it again'
-                        : ''),
-              }),
-              h('span', { class: 'spacer' }),
-              active ? null : h('button', { text: 'Use', on: { click: () => ctx.use(e.id) } }),
-              h('button', {
-                text: 'Probe',
-                attrs: { 'data-testid': 'probe' },
-                on: { click: () => ctx.probe(e.id) },
-              }),
-              e.kind === 'embedded' ? null : h('button', { text: 'Edit', on: { click: () => openForm(e) } }),
-              e.kind === 'embedded'
-                ? null
-                : h('button', {
-                    text: 'Remove',
-                    on: { click: () => confirm(`Remove ${e.name}?`) && ctx.remove(e.id) },
+            h(
+              'div',
+              {
+                attrs: {
+                  'data-endpoint': e.id,
+                  style: 'padding:6px 0;border-bottom:1px solid var(--border)',
+                },
+              },
+              [
+                h('div', { class: 'row', attrs: { style: 'margin:0;flex-wrap:nowrap' } }, [
+                  h('strong', { text: `${active ? '● ' : ''}${e.name}` }),
+                  h('span', { class: 'spacer' }),
+                  active ? null : h('button', { text: 'Use', on: { click: () => ctx.use(e.id) } }),
+                  h('button', {
+                    text: 'Probe',
+                    attrs: { 'data-testid': 'probe' },
+                    on: { click: () => ctx.probe(e.id) },
                   }),
-            ]),
+                  e.kind === 'embedded'
+                    ? null
+                    : h('button', { text: 'Edit', on: { click: () => openForm(e) } }),
+                  e.kind === 'embedded'
+                    ? null
+                    : h('button', {
+                        text: 'Remove',
+                        on: { click: () => confirm(`Remove ${e.name}?`) && ctx.remove(e.id) },
+                      }),
+                ]),
+                url
+                  ? h('div', {
+                      text: url,
+                      attrs: {
+                        'data-testid': 'endpoint-url',
+                        style: 'font-family:var(--mono);font-size:12px;word-break:break-all;margin-top:2px',
+                      },
+                    })
+                  : null,
+                notes.length
+                  ? h('div', {
+                      text: notes.join(' · '),
+                      attrs: { style: 'color:var(--muted);font-size:12px' },
+                    })
+                  : null,
+              ],
+            ),
           );
         }
       }

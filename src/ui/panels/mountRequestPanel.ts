@@ -205,7 +205,8 @@ export function mountRequestPanel(el: HTMLElement, ctx: RequestPanelContext): Pa
           endpointSelect.append(
             h('option', {
               value: e.id,
-              text: e.kind === 'embedded' ? e.name : `${e.name} — ${maskEndpoint(e.url)}`,
+              text:
+                e.kind === 'embedded' ? e.name : `${e.name} — ${maskEndpoint(e.preferWs ? e.wsUrl : e.url)}`,
             }),
           );
         endpointSelect.value = s.activeEndpointId;

@@ -39,8 +39,9 @@ function section(title: string, testId: string) {
   ]);
   return {
     el,
-    set(value: string | null, emptyText: string) {
-      text = value ?? '';
+    /** Shows `value` (or `emptyText`); the copy button copies `copied` when given (the same text otherwise). */
+    set(value: string | null, emptyText: string, copied?: string) {
+      text = copied ?? value ?? '';
       pre.textContent = value ?? emptyText;
       pre.classList.toggle('empty', value === null);
       button.disabled = value === null;
@@ -63,7 +64,7 @@ export function mountSendPanel(el: HTMLElement, ctx: SendPanelContext): Panel<Ap
   const credRow = h('div', { class: 'row' }, [
     include,
     h('label', {
-      text: 'Include credentials (otherwise <USERNAME>, <PASSWORD> and masked keys)',
+      text: 'Copy with credentials: the Copy buttons below copy the real URL, user and password (otherwise <USERNAME>, <PASSWORD> and masked keys); what is shown stays masked',
       attrs: { for: 'include-credentials' },
     }),
   ]);
@@ -91,17 +92,26 @@ export function mountSendPanel(el: HTMLElement, ctx: SendPanelContext): Panel<Ap
       const text = serializeRequest(built.request);
       body.set(text, '');
       const ep = snippetEndpoint(s.endpoints.find((e) => e.id === s.activeEndpointId));
-      const common = {
+      // Shown: always masked, with placeholders. Copied: the real URL and credentials when the user asks for them.
+      const shown = { ...ep, includeCredentials: false, revealEndpoint: false };
+      const copied = {
         ...ep,
         includeCredentials: s.includeCredentials,
         revealEndpoint: s.includeCredentials,
       };
-      curl.set(buildCurl({ ...common, body: text, contentType: built.contentType }), '');
-      const snippet = { ...common, request: built.request, contentType: built.contentType };
-      const f = buildFetchSnippet(snippet);
-      fetchCode.set(f.ok ? f.value : null, f.ok ? '' : f.message);
-      const e = buildEthersSnippet(snippet);
-      ethersCode.set(e.ok ? e.value : null, e.ok ? '' : e.message);
+      const curlOf = (o: typeof shown) => buildCurl({ ...o, body: text, contentType: built.contentType });
+      curl.set(curlOf(shown), '', curlOf(copied));
+      const snippetOf = (o: typeof shown) => ({
+        ...o,
+        request: built.request,
+        contentType: built.contentType,
+      });
+      const f = buildFetchSnippet(snippetOf(shown));
+      const fCopied = buildFetchSnippet(snippetOf(copied));
+      fetchCode.set(f.ok ? f.value : null, f.ok ? '' : f.message, fCopied.ok ? fCopied.value : undefined);
+      const e = buildEthersSnippet(snippetOf(shown));
+      const eCopied = buildEthersSnippet(snippetOf(copied));
+      ethersCode.set(e.ok ? e.value : null, e.ok ? '' : e.message, eCopied.ok ? eCopied.value : undefined);
     },
     dispose: () => el.replaceChildren(),
   };
