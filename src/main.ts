@@ -22,7 +22,7 @@ import { mountProblemsPanel } from './ui/panels/mountProblemsPanel.ts';
 import { mountSendPanel } from './ui/panels/mountSendPanel.ts';
 import { mountRequestFeatures } from './ui/mountRequestFeatures.ts';
 import { mountReplayPanel } from './ui/panels/mountReplayPanel.ts'; // replay panel
-import { getEmbeddedNode } from './io/sendToEndpoint.ts'; // replay panel
+import { getEmbeddedNode } from './io/embeddedNode.ts'; // replay panel
 
 // Some browsers refuse localStorage (blocked cookies, sandboxed frames): the page still works, unsaved.
 function openStorage(): { storage: KeyValueStorage; problem: string | null } {

@@ -1,8 +1,6 @@
 import type { Plugin } from 'vite';
+import { forwardPath } from '../core/rpc/endpoint.ts';
 import { type ForwardMiddlewareOptions, createForwardMiddleware } from './createForwardMiddleware.ts';
-
-/** Path of the forwarding route on the dev and preview servers. */
-export const forwardPath = '/__forward';
 
 /**
  * Vite plugin: mounts the local forwarding route ({@link createForwardMiddleware}) at `/__forward` on the dev and

@@ -1,11 +1,11 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { transfer, wrap, type Remote } from 'comlink';
 import type { Endpoint } from '../core/rpc/endpoint.ts';
-import { serializeRequest } from '../core/rpc/jsonRpc.ts';
 import { createId, type AppState, type HistoryEntry, type RequestDraft } from '../state/appState.ts';
 import { buildDraftRequest } from '../state/buildDraftRequest.ts';
 import type { Store } from '../state/createStore.ts';
-import { getEmbeddedNode, sendToEndpoint } from '../io/sendToEndpoint.ts';
+import { embeddedNodeHandle, getEmbeddedNode } from '../io/embeddedNode.ts';
+import { transportForEndpoint } from '../io/transportForEndpoint.ts';
 import { summarizeReply, type ReplySummary } from '../core/rpc/summarizeReply.ts';
 import { runProbe } from '../io/runProbe.ts';
 import { describeProbe } from './describeProbe.ts';
@@ -87,12 +87,9 @@ export function mountRequestFeatures(
     controller = new AbortController();
     store.update({ inFlight: { startedAt: performance.now() } });
     const request = built.request;
-    const reply = await sendToEndpoint(
-      endpoint,
-      serializeRequest(request),
-      built.contentType,
-      controller.signal,
-    );
+    const transport = transportForEndpoint(endpoint, embeddedNodeHandle);
+    const reply = await transport.send(request, { signal: controller.signal });
+    transport.close?.();
     const options = { expectedId: request.id, method: request.method };
     let summary: ReplySummary;
     if (reply.kind === 'no-response') {
@@ -100,7 +97,7 @@ export function mountRequestFeatures(
       lastBody = null;
     } else {
       // The bytes travel to the parser and back without copies; they stay here for copy and download.
-      const parsed = await parser.parse(transfer(reply.response, [reply.response.body]), options);
+      const parsed = await parser.parse(transfer(reply, [reply.body]), options);
       summary = parsed.summary;
       lastBody = parsed.body;
     }

@@ -7,6 +7,7 @@ import type { Profile } from '../core/profile.ts';
 import type { ResultTree } from '../core/result/createResultTree.ts';
 import type { ClassifyOptions } from '../core/rpc/classifyResponse.ts';
 import type { ReplySummary } from '../core/rpc/summarizeReply.ts';
+import type { TransportResponse } from '../core/rpc/transportOutcome.ts';
 import type { DemoDefaults } from '../evm/node/demoDefaults.ts';
 import type { JsonRpcResponse } from '../evm/node/handleJsonRpc.ts';
 
@@ -49,21 +50,13 @@ export interface NodeWorkerApi {
 
 // parseReply.worker.ts: parses and classifies replies; keeps a large result as a tree.
 
-/** A response as received, with its body still as bytes. */
-export interface RawResponse {
-  status: number | null;
-  headers: Record<string, string>;
-  body: ArrayBuffer;
-  durationMs: number;
-}
-
 /** The reply parser worker's contract. */
 export interface ParseReplyApi {
   /**
    * Decodes the UTF-8 body, classifies the reply and summarizes it; the body bytes are handed back (transferred).
    * A large result's summary carries `tree`, a port answering {@link ResultTreeApi}.
    */
-  parse(response: RawResponse, options: ClassifyOptions): { summary: ReplySummary; body: ArrayBuffer };
+  parse(response: TransportResponse, options: ClassifyOptions): { summary: ReplySummary; body: ArrayBuffer };
 }
 
 /**

@@ -38,18 +38,7 @@ function serveTree(value: unknown): { port: MessagePort; size: number } {
 
 const api: ParseReplyApi = {
   parse(response, options) {
-    const bodyText = new TextDecoder().decode(response.body);
-    const out = summarizeReplyKeepingValue(
-      {
-        kind: 'response',
-        status: response.status,
-        headers: response.headers,
-        bodyText,
-        durationMs: response.durationMs,
-        sizeBytes: response.body.byteLength,
-      },
-      options,
-    );
+    const out = summarizeReplyKeepingValue(response, options);
     if (!('largeValue' in out))
       return transfer({ summary: out.summary, body: response.body }, [response.body]);
     const tree = serveTree(out.largeValue);

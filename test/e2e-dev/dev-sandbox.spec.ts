@@ -72,7 +72,7 @@ test('the playground under npm run dev runs its embedded node in the sandbox ifr
   await openPlayground(page);
   // The app's own embedded node (the module the dev server serves is the one the app uses).
   const first = (await page.evaluate(`(async () => {
-    const { getEmbeddedNode } = await import('/src/io/sendToEndpoint.ts');
+    const { getEmbeddedNode } = await import('/src/io/embeddedNode.ts');
     const node = getEmbeddedNode();
     const r = await node.request({ jsonrpc: '2.0', id: 1, method: 'web3_clientVersion', params: [] });
     const sinceNavigation = Math.round(performance.now());

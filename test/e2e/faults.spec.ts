@@ -37,7 +37,7 @@ const rows: Row[] = [
     fault: 'hang',
     timeout: '1s',
     phrase:
-      /No complete answer from http:\/\/127\.0\.0\.1:\d+\/hang within 11 s \(the tracer timeout plus a margin\); the request was abandoned/,
+      /No complete answer from 127\.0\.0\.1:\d+ within 11 s \(the tracer timeout plus a margin\); the request was abandoned/,
   },
   { name: 'hang, cancelled', fault: 'hang', phrase: 'Cancelled', cancelAfterMs: 1500 },
   { name: 'HTML 502 page', fault: 'html-502', phrase: /HTTP 502.*HTML page \("502 Bad Gateway"\)/ },

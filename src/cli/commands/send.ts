@@ -4,7 +4,7 @@ import { type ParsedArgs, optionalOption, parseArgs, requireOption } from '../pa
 import type { RpcResult } from '../../core/rpc/classifyResponse.ts';
 import { validateEndpoint } from '../../core/rpc/maskEndpoint.ts';
 import { callRpc } from '../../io/transport/callRpc.ts';
-import type { Transport } from '../../io/transport/createHttpTransport.ts';
+import type { Transport } from '../../io/transport/transport.ts';
 import { createTransport } from '../../io/transport/createTransport.ts';
 import type { WebSocketConstructorLike } from '../../io/transport/createWsTransport.ts';
 import { buildRequestFromArgs, requestFlags, requestOptions } from './payload.ts';
@@ -16,7 +16,8 @@ export const connectionOptions = ['endpoint', 'user', 'password', 'request-timeo
 
 /**
  * Creates the transport for --endpoint (http(s) or ws(s)), --user, --password (or the TRACER_PASSWORD environment
- * variable, which keeps the password out of the shell history) and --request-timeout (seconds, default 30).
+ * variable, which keeps the password out of the shell history) and --request-timeout (seconds; default: the tracer
+ * timeout plus a margin for traces, none for block traces, 30 s for other calls).
  */
 export async function createTransportFromArgs(parsed: ParsedArgs): Promise<Transport> {
   const endpoint = requireOption(parsed, 'endpoint');
@@ -27,8 +28,10 @@ export async function createTransportFromArgs(parsed: ParsedArgs): Promise<Trans
     optionalOption(parsed, 'password') ?? (user !== undefined ? process.env.TRACER_PASSWORD : undefined);
   if (optionalOption(parsed, 'password') !== undefined && user === undefined)
     throw new UsageError('--password needs --user');
-  const seconds = optionalOption(parsed, 'request-timeout') ?? '30';
-  if (!/^\d+(\.\d+)?$/.test(seconds) || Number(seconds) <= 0)
+  // Without --request-timeout the one policy applies (requestTimeLimit): a trace waits for its tracer timeout
+  // plus a margin, a block trace as long as it takes, anything else 30 s.
+  const seconds = optionalOption(parsed, 'request-timeout');
+  if (seconds !== undefined && (!/^\d+(\.\d+)?$/.test(seconds) || Number(seconds) <= 0))
     throw new UsageError('--request-timeout must be a positive number of seconds');
   const ws = /^wss?:$/.test(valid.value.protocol)
     ? ((await import('ws')).default as unknown as WebSocketConstructorLike)
@@ -37,7 +40,7 @@ export async function createTransportFromArgs(parsed: ParsedArgs): Promise<Trans
     url: endpoint,
     user,
     password,
-    timeoutMs: Number(seconds) * 1000,
+    timeoutMs: seconds === undefined ? undefined : Number(seconds) * 1000,
     WebSocketImpl: ws,
     supportsHeaders: true,
   });
@@ -68,7 +71,7 @@ export const send: CliCommand = async (args, io) => {
   const built = await buildRequestFromArgs(parsed, io);
   if (!built.ok) return built.exitCode;
   try {
-    const { result } = await callRpc(transport, built.request, { contentType: built.contentType });
+    const { result } = await callRpc(transport, built.request);
     if (result.kind !== 'ok') return reportFailure(result, io.stderr, built.tracerFile);
     io.stdout(stripControl(JSON.stringify(result.result, null, 2)) + '\n');
     for (const e of result.txErrors) {

@@ -1,5 +1,5 @@
 import type { ResponseMeta, RpcResult } from './classifyResponse.ts';
-import type { TransportResponse } from './transportOutcome.ts';
+import { type TransportResponse, responseText } from './transportOutcome.ts';
 
 /** The first 300 characters of a body, for messages and previews. */
 export const preview = (text: string) => (text.length > 300 ? text.slice(0, 300) + '…' : text);
@@ -12,13 +12,14 @@ export function htmlTitle(text: string): string | undefined {
 /** Whether a response is an HTML page (by content type or by its first tag). */
 export function isHtml(r: TransportResponse): boolean {
   return (
-    /text\/html/i.test(r.headers['content-type'] ?? '') || /^\s*<(!doctype|html|head|body)/i.test(r.bodyText)
+    /text\/html/i.test(r.headers['content-type'] ?? '') ||
+    /^\s*<(!doctype|html|head|body)/i.test(responseText(r))
   );
 }
 
 /** Statuses that win over any body: the request never reached JSON-RPC handling. */
 export function httpError(r: TransportResponse, meta: ResponseMeta, status: number): RpcResult | undefined {
-  const base = { kind: 'http-error' as const, status, bodyPreview: preview(r.bodyText), ...meta };
+  const base = { kind: 'http-error' as const, status, bodyPreview: preview(responseText(r)), ...meta };
   if (status === 401) {
     return {
       ...base,
@@ -45,9 +46,9 @@ export function httpError(r: TransportResponse, meta: ResponseMeta, status: numb
 
 /** Any other non-2xx answer that is not a JSON-RPC error: HTML page, 5xx, or another status. */
 export function otherHttpError(r: TransportResponse, meta: ResponseMeta, status: number): RpcResult {
-  const base = { kind: 'http-error' as const, status, bodyPreview: preview(r.bodyText), ...meta };
+  const base = { kind: 'http-error' as const, status, bodyPreview: preview(responseText(r)), ...meta };
   if (isHtml(r)) {
-    const title = htmlTitle(r.bodyText);
+    const title = htmlTitle(responseText(r));
     return {
       ...base,
       message: `HTTP ${status}: the server sent an HTML page${title ? ` ("${title}")` : ''}, not JSON-RPC: a proxy or gateway error, or the wrong URL`,
@@ -56,7 +57,7 @@ export function otherHttpError(r: TransportResponse, meta: ResponseMeta, status:
   if (status >= 500)
     return {
       ...base,
-      message: `HTTP ${status}: the server failed (${preview(r.bodyText.trim()) || 'empty body'})`,
+      message: `HTTP ${status}: the server failed (${preview(responseText(r).trim()) || 'empty body'})`,
     };
-  return { ...base, message: `HTTP ${status}: ${preview(r.bodyText.trim()) || 'no details'}` };
+  return { ...base, message: `HTTP ${status}: ${preview(responseText(r).trim()) || 'no details'}` };
 }

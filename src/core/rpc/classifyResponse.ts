@@ -2,7 +2,7 @@ import { type DecodedRpcError, decodeRpcError } from './decodeRpcError.ts';
 import type { JsonRpcId } from './jsonRpc.ts';
 import { parseRpcBody } from './parseRpcBody.ts';
 import { htmlTitle, httpError, isHtml, otherHttpError, preview } from './classifyHttpError.ts';
-import type { TransportFailure, TransportOutcome } from './transportOutcome.ts';
+import { type TransportFailure, type TransportOutcome, responseText } from './transportOutcome.ts';
 
 /** One failed transaction inside a successful block trace (`[{txHash, error}]`). */
 export interface BlockTxError {
@@ -42,19 +42,19 @@ export interface ClassifyOptions {
   method?: string;
 }
 
+// The transport already words the failure (in a browser, with the CORS explanation: see maybeCors).
 function unreachable(o: TransportFailure): RpcResult {
-  let message = o.message;
-  if (o.maybeCors && o.reason === 'network') {
-    message +=
-      '. In a browser this is also exactly what a CORS refusal looks like: the node or its proxy must allow this page ' +
-      '(geth: --http.corsdomain), or the URL, port or TLS certificate is wrong, or an http:// endpoint is blocked on an https:// page';
-  }
-  return { kind: 'unreachable', reason: o.reason, message, durationMs: o.durationMs };
+  return { kind: 'unreachable', reason: o.reason, message: o.message, durationMs: o.durationMs };
 }
 
-/** Finds per-transaction errors in a block trace result. */
+/**
+ * Finds per-transaction errors in a block trace result. Only `debug_traceBlock*` results are per-transaction lists:
+ * for any other named method an array of objects with an `error` field (a flat call trace of a reverting
+ * transaction, a tracer's own list) is the tracer's output, not a failure.
+ */
 export function findBlockTxErrors(result: unknown, method?: string): BlockTxError[] {
   if (!Array.isArray(result)) return [];
+  if (method !== undefined && !method.startsWith('debug_traceBlock')) return [];
   const out: BlockTxError[] = [];
   result.forEach((entry, index) => {
     if (!entry || typeof entry !== 'object' || !('error' in entry)) return;
@@ -130,13 +130,13 @@ export function classifyResponse(outcome: TransportOutcome, options: ClassifyOpt
   const meta: ResponseMeta = {
     httpStatus: outcome.status,
     durationMs: outcome.durationMs,
-    sizeBytes: outcome.sizeBytes,
+    sizeBytes: outcome.body.byteLength,
   };
   const status = outcome.status ?? 200;
   const early = httpError(outcome, meta, status);
   if (early) return early;
   if ((status < 200 || status >= 300) && isHtml(outcome)) return otherHttpError(outcome, meta, status);
-  const parsed = parseRpcBody(outcome.bodyText);
+  const parsed = parseRpcBody(responseText(outcome));
   if (parsed.kind === 'recovered') {
     const error = decodeRpcError(parsed.value.error, options.method);
     return {
@@ -150,17 +150,17 @@ export function classifyResponse(outcome: TransportOutcome, options: ClassifyOpt
   if (parsed.kind === 'invalid') {
     if (status < 200 || status >= 300) return otherHttpError(outcome, meta, status);
     if (isHtml(outcome)) {
-      const title = htmlTitle(outcome.bodyText);
+      const title = htmlTitle(responseText(outcome));
       return {
         kind: 'invalid-json',
-        bodyPreview: preview(outcome.bodyText),
+        bodyPreview: preview(responseText(outcome)),
         ...meta,
         message: `The server sent an HTML page${title ? ` ("${title}")` : ''} instead of JSON-RPC: wrong URL, or a login/captcha page in between`,
       };
     }
     return {
       kind: 'invalid-json',
-      bodyPreview: preview(outcome.bodyText),
+      bodyPreview: preview(responseText(outcome)),
       ...meta,
       message: parsed.reason,
     };

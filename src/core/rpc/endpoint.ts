@@ -17,7 +17,7 @@ export interface Endpoint {
   remember: boolean;
   /** Ethereum-style or Bitcoin-style JSON-RPC. */
   family: 'evm' | 'bitcoin';
-  /** Send HTTP requests through the dev/preview server's `/__forward` route (for nodes without CORS). */
+  /** Send HTTP requests through the dev/preview server's forwarding route ({@link forwardPath}; nodes without CORS). */
   forward: boolean;
 }
 
@@ -35,3 +35,6 @@ export function createEndpoint(fields: Pick<Endpoint, 'id' | 'name' | 'kind'> & 
     ...fields,
   };
 }
+
+/** Path of the forwarding route on the dev and preview servers (src/devserver), where `forward` endpoints are sent. */
+export const forwardPath = '/__forward';

@@ -36,3 +36,8 @@ export function serializeRequest(request: JsonRpcRequest, pretty = false): strin
 export function contentTypeFor(family: RpcFamily): string {
   return family === 'bitcoin' ? 'text/plain' : 'application/json';
 }
+
+/** The Content-Type a request is sent with: {@link contentTypeFor} its family, told by its `jsonrpc` version. */
+export function contentTypeOf(request: JsonRpcRequest): string {
+  return contentTypeFor(request.jsonrpc === '1.0' ? 'bitcoin' : 'ethereum');
+}

@@ -1,5 +1,5 @@
 import { classifyResponse, type ClassifyOptions, type RpcResult } from './classifyResponse.ts';
-import type { TransportOutcome } from './transportOutcome.ts';
+import { type TransportOutcome, responseText } from './transportOutcome.ts';
 
 /** What the result viewer needs from a classified reply: small values whole, large ones as a preview. */
 export interface ReplySummary {
@@ -68,7 +68,7 @@ function summarizeClassified(
     }));
     if (r.sizeBytes <= largeReplyBytes) return { summary: { ...base, txErrors, value: r.result } };
     // Pretty-printing 50 MB would cost seconds: the preview is the raw text's start, the tree shows the rest.
-    const text = outcome.kind === 'response' ? outcome.bodyText : '';
+    const text = outcome.kind === 'response' ? responseText(outcome) : '';
     const preview = text.slice(0, previewChars) + (text.length > previewChars ? '…' : '');
     return { summary: { ...base, txErrors, preview }, largeValue: r.result };
   }

@@ -10,9 +10,9 @@ export interface TransportResponse {
   status: number | null;
   /** Header names in lower case. */
   headers: Record<string, string>;
-  bodyText: string;
+  /** The body as received (UTF-8 bytes): an ArrayBuffer so that the page can hand it to a worker without a copy. */
+  body: ArrayBuffer;
   durationMs: number;
-  sizeBytes: number;
 }
 
 /** Why no usable response arrived. */
@@ -38,6 +38,37 @@ export interface TransportFailure {
   /** For `too-large`: the HTTP status and the byte count at which reading stopped. */
   status?: number;
   sizeBytes?: number;
-  /** True when the request ran in a browser, where a CORS refusal looks exactly like a network error. */
+  /**
+   * True when the request ran in a browser, where a CORS refusal looks exactly like a network error (the message
+   * already says so; the flag lets a view offer the forwarding route).
+   */
   maybeCors?: boolean;
+}
+
+const decoded = new WeakMap<ArrayBuffer, string>();
+
+/** A response's body as text (decoded once per body, however many readers ask). */
+export function responseText(r: Pick<TransportResponse, 'body'>): string {
+  let text = decoded.get(r.body);
+  if (text === undefined) {
+    text = new TextDecoder().decode(r.body);
+    decoded.set(r.body, text);
+  }
+  return text;
+}
+
+/** A response whose body arrived as text (a WebSocket message, the embedded node's answer, a test's body). */
+export function textResponse(
+  text: string,
+  meta: { status?: number | null; headers?: Record<string, string>; durationMs?: number } = {},
+): TransportResponse {
+  const body = new TextEncoder().encode(text).buffer as ArrayBuffer;
+  decoded.set(body, text);
+  return {
+    kind: 'response',
+    status: meta.status === undefined ? 200 : meta.status,
+    headers: meta.headers ?? {},
+    body,
+    durationMs: meta.durationMs ?? 0,
+  };
 }

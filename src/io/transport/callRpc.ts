@@ -1,7 +1,7 @@
 import { type RpcResult, classifyResponse } from '../../core/rpc/classifyResponse.ts';
-import { type JsonRpcRequest, serializeRequest } from '../../core/rpc/jsonRpc.ts';
+import type { JsonRpcRequest } from '../../core/rpc/jsonRpc.ts';
 import type { TransportOutcome } from '../../core/rpc/transportOutcome.ts';
-import type { Transport } from './createHttpTransport.ts';
+import type { SendOptions, Transport } from './transport.ts';
 
 /** The raw outcome and its interpretation for one request. */
 export interface RpcExchange {
@@ -14,10 +14,9 @@ export interface RpcExchange {
 export async function callRpc(
   transport: Transport,
   request: JsonRpcRequest,
-  options: { signal?: AbortSignal; contentType?: string } = {},
+  options: SendOptions = {},
 ): Promise<RpcExchange> {
-  const contentType = options.contentType ?? (request.jsonrpc === '1.0' ? 'text/plain' : 'application/json');
-  const outcome = await transport.send(serializeRequest(request), { signal: options.signal, contentType });
+  const outcome = await transport.send(request, options);
   return {
     request,
     outcome,

@@ -1,26 +1,28 @@
+import { contentTypeOf, serializeRequest } from '../../core/rpc/jsonRpc.ts';
 import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
+import { type TimeLimit, requestTimeLimit } from '../../core/rpc/requestTimeLimit.ts';
 import type { FailureReason, TransportOutcome } from '../../core/rpc/transportOutcome.ts';
 import { basicAuthHeader, isBrowserLike, splitUrlCredentials } from './basicAuth.ts';
+import { type SendOptions, type Transport, cancelledMessage, timeoutMessage } from './transport.ts';
+
+export type { Transport } from './transport.ts';
 
 /** Options of {@link createHttpTransport}. */
 export interface HttpTransportOptions {
   url: string;
   user?: string;
   password?: string;
-  /** Time limit for the whole exchange, body included (default 30 s). */
+  /** Time limit for the whole exchange, body included; default: the policy of requestTimeLimit. */
   timeoutMs?: number;
   /** Responses above this many bytes are not buffered (default 200 MB). */
   maxBytes?: number;
-  /** Content-Type of requests (default application/json; Bitcoin-style endpoints use text/plain). */
-  contentType?: string;
+  /**
+   * Send to this path of the page's own server instead (the dev/preview server's forwarding route), naming the
+   * node in an `X-Forward-To` header: same origin, so no CORS in the way.
+   */
+  forwardPath?: string;
   /** The fetch to use (default the global one). */
   fetch?: typeof fetch;
-}
-
-/** A transport that POSTs one request body and reports what came back. Never throws. */
-export interface Transport {
-  send(body: string, options?: { signal?: AbortSignal; contentType?: string }): Promise<TransportOutcome>;
-  close?(): void;
 }
 
 /** Default response size cap: 200 MB. */
@@ -43,7 +45,7 @@ function failureReason(e: unknown): FailureReason {
   return 'network';
 }
 
-function describeFailure(reason: FailureReason, host: string, e: unknown, timeoutMs: number): string {
+function describeFailure(reason: FailureReason, host: string, e: unknown, limit: TimeLimit): string {
   const detail = (e as ErrorWithCause)?.cause?.message ?? (e as Error)?.message ?? String(e);
   switch (reason) {
     case 'refused':
@@ -55,23 +57,42 @@ function describeFailure(reason: FailureReason, host: string, e: unknown, timeou
     case 'tls':
       return `TLS/certificate problem talking to ${host}: ${detail}`;
     case 'timeout':
-      return `No complete answer from ${host} within ${timeoutMs / 1000} s; the request was abandoned`;
+      return timeoutMessage(host, limit);
     case 'aborted':
-      return 'The request was cancelled';
+      return cancelledMessage;
     default:
-      return `No response from ${host}: ${detail}`;
+      return isBrowserLike() ? noResponseInBrowser(host, detail) : `No response from ${host}: ${detail}`;
   }
 }
 
-/** Reads a body stream, counting bytes; stops at `maxBytes`. */
+/** What a browser's fetch failure means: the browser does not tell a dead node from a CORS refusal. */
+function noResponseInBrowser(host: string, detail: string): string {
+  return (
+    `No response: the node is unreachable, or it does not allow this page's origin (CORS); the browser cannot ` +
+    `tell which (${host}: ${detail}). Check the URL, port and TLS certificate (an http:// node cannot be reached ` +
+    `from an https:// page); let the node or its proxy allow this page (geth: --http.corsdomain); or, when the playground runs from \`vite\` or \`vite preview\` on ` +
+    `this machine, tick "Use the local forwarding route" for this endpoint.`
+  );
+}
+
+/** Reads a body, counting bytes; stops at `maxBytes`. A body of declared length is read whole (off the main thread). */
 async function readCapped(
   res: Response,
   maxBytes: number,
-): Promise<{ text: string; size: number } | { tooLarge: number }> {
+): Promise<{ body: ArrayBuffer } | { tooLarge: number; declared: boolean }> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) {
+    await res.body?.cancel().catch(() => {});
+    return { tooLarge: declared, declared: true };
+  }
+  // A declared length may be a lie (or refer to the compressed body): the read below is still capped.
+  if (Number.isFinite(declared) && !res.headers.get('content-encoding')) {
+    const body = await res.arrayBuffer();
+    return body.byteLength > maxBytes ? { tooLarge: body.byteLength, declared: false } : { body };
+  }
   const reader = res.body?.getReader();
-  if (!reader) return { text: '', size: 0 };
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
+  if (!reader) return { body: new ArrayBuffer(0) };
+  const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -79,65 +100,79 @@ async function readCapped(
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      return { tooLarge: size };
+      return { tooLarge: size, declared: false };
     }
-    parts.push(decoder.decode(value, { stream: true }));
+    chunks.push(value);
   }
-  parts.push(decoder.decode());
-  return { text: parts.join(''), size };
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return { body: all.buffer };
 }
 
 /**
- * Creates an HTTP(S) JSON-RPC transport: POST with basic auth (from options or `user:pass@` in the URL), a time limit
- * covering the body, cancellation through `signal`, and a size cap counted while streaming.
+ * Creates an HTTP(S) JSON-RPC transport: POST with basic auth (from options or `user:pass@` in the URL), the time
+ * limit of requestTimeLimit covering the body, cancellation through `signal`, and a size cap counted while reading.
  */
 export function createHttpTransport(o: HttpTransportOptions): Transport {
   const split = splitUrlCredentials(o.url);
-  const user = o.user ?? split.user;
-  const password = o.password ?? split.password ?? '';
-  const timeoutMs = o.timeoutMs ?? 30_000;
+  const user = o.user || split.user;
+  const password = (o.user ? o.password : split.password) ?? '';
   const maxBytes = o.maxBytes ?? defaultMaxBytes;
   const fetchImpl = o.fetch ?? globalThis.fetch.bind(globalThis);
-  let host = maskEndpoint(o.url);
+  let host = maskEndpoint(split.url);
   try {
-    host = new URL(maskEndpoint(o.url)).host;
+    host = new URL(host).host;
   } catch {
     // keep the masked text
   }
 
   async function send(
-    body: string,
-    opts: { signal?: AbortSignal; contentType?: string } = {},
+    request: Parameters<Transport['send']>[0],
+    opts: SendOptions = {},
   ): Promise<TransportOutcome> {
     const start = performance.now();
+    const limit = requestTimeLimit(request, o.timeoutMs);
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
+    const timer =
+      limit.ms === null
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+          }, limit.ms);
     const onAbort = () => controller.abort();
     opts.signal?.addEventListener('abort', onAbort);
-    const headers: Record<string, string> = {
-      'Content-Type': opts.contentType ?? o.contentType ?? 'application/json',
-    };
+    const headers: Record<string, string> = { 'Content-Type': contentTypeOf(request) };
     if (user !== undefined) headers.Authorization = basicAuthHeader(user, password);
+    if (o.forwardPath) headers['X-Forward-To'] = split.url;
     const failure = (reason: FailureReason, e: unknown): TransportOutcome => ({
       kind: 'no-response',
       reason,
-      message: describeFailure(reason, host, e, timeoutMs),
+      message:
+        o.forwardPath && reason === 'network'
+          ? `No response from the forwarding route ${o.forwardPath} (${(e as Error)?.message}): is the dev/preview server that served this page still running?`
+          : describeFailure(reason, host, e, limit),
       durationMs: performance.now() - start,
-      ...(reason === 'network' && isBrowserLike() ? { maybeCors: true } : {}),
+      ...(reason === 'network' && !o.forwardPath && isBrowserLike() ? { maybeCors: true } : {}),
     });
     try {
       if (opts.signal?.aborted) return failure('aborted', undefined);
-      const res = await fetchImpl(split.url, { method: 'POST', headers, body, signal: controller.signal });
-      // A declared length above the cap is refused before reading anything.
-      const declared = Number(res.headers.get('content-length') ?? NaN);
-      const read = declared > maxBytes ? { tooLarge: declared } : await readCapped(res, maxBytes);
-      if (declared > maxBytes) await res.body?.cancel().catch(() => {});
+      const res = await fetchImpl(o.forwardPath ?? split.url, {
+        method: 'POST',
+        headers,
+        body: serializeRequest(request),
+        signal: controller.signal,
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+      const read = await readCapped(res, maxBytes);
       if ('tooLarge' in read) {
-        const message = `The response from ${host} is larger than ${Math.round(maxBytes / 1048576)} MB; reading stopped at ${read.tooLarge} bytes${declared > maxBytes ? ' (declared length)' : ''} (trace a smaller range or return less from result)`;
+        const message = `The response from ${host} is larger than ${Math.round(maxBytes / 1048576)} MB; reading stopped at ${read.tooLarge} bytes${read.declared ? ' (declared length)' : ''} (trace a smaller range or return less from result)`;
         return {
           kind: 'no-response',
           reason: 'too-large',
@@ -153,9 +188,8 @@ export function createHttpTransport(o: HttpTransportOptions): Transport {
         kind: 'response',
         status: res.status,
         headers: responseHeaders,
-        bodyText: read.text,
+        body: read.body,
         durationMs: performance.now() - start,
-        sizeBytes: read.size,
       };
     } catch (e) {
       if (timedOut) return failure('timeout', e);

@@ -1,8 +1,7 @@
-import { serializeRequest } from '../../core/rpc/jsonRpc.ts';
 import type { ProbeSend } from '../../core/rpc/probe.ts';
-import type { Transport } from './createHttpTransport.ts';
+import type { Transport } from './transport.ts';
 
-/** Adapts a transport to the probe: each request is serialized and sent as is. */
+/** Adapts a transport to the probe: each request object is handed to the transport as is. */
 export function createProbeSender(transport: Transport, signal?: AbortSignal): ProbeSend {
-  return (_method, _params, request) => transport.send(serializeRequest(request), { signal });
+  return (_method, _params, request) => transport.send(request, { signal });
 }

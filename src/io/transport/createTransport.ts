@@ -1,5 +1,6 @@
-import { type HttpTransportOptions, type Transport, createHttpTransport } from './createHttpTransport.ts';
+import { type HttpTransportOptions, createHttpTransport } from './createHttpTransport.ts';
 import { type WsTransportOptions, createWsTransport } from './createWsTransport.ts';
+import type { Transport } from './transport.ts';
 
 /** Options of {@link createTransport}: the union of the HTTP and WebSocket options. */
 export type TransportOptions = HttpTransportOptions & Omit<WsTransportOptions, keyof HttpTransportOptions>;

@@ -1,7 +1,9 @@
+import { type JsonRpcRequest, serializeRequest } from '../../core/rpc/jsonRpc.ts';
 import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
-import type { TransportOutcome } from '../../core/rpc/transportOutcome.ts';
+import { requestTimeLimit } from '../../core/rpc/requestTimeLimit.ts';
+import { type TransportOutcome, textResponse } from '../../core/rpc/transportOutcome.ts';
 import { basicAuthHeader, splitUrlCredentials } from './basicAuth.ts';
-import type { Transport } from './createHttpTransport.ts';
+import { type SendOptions, type Transport, cancelledMessage, timeoutMessage } from './transport.ts';
 import {
   type WebSocketConstructorLike,
   type WebSocketLike,
@@ -16,7 +18,7 @@ export interface WsTransportOptions {
   url: string;
   user?: string;
   password?: string;
-  /** Per-request time limit (default 30 s). */
+  /** Per-request time limit; default: the policy of requestTimeLimit. */
   timeoutMs?: number;
   /** The constructor to use: the global WebSocket by default; in Node pass the `ws` package's WebSocket. */
   WebSocketImpl?: WebSocketConstructorLike;
@@ -31,22 +33,12 @@ export interface WsTransportOptions {
 interface Pending {
   resolve: (o: TransportOutcome) => void;
   start: number;
-  timer: ReturnType<typeof setTimeout>;
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 const browserAuthMessage =
   'Basic auth over WebSocket is not possible from a browser: it cannot set an Authorization header on a WebSocket, ' +
   'and Chromium no longer sends user:password written into a wss:// URL. Use the https:// endpoint with basic auth instead';
-
-/** Extracts a request id from a body (undefined when it has none). */
-function requestId(body: string): string | undefined {
-  try {
-    const id = (JSON.parse(body) as { id?: unknown }).id;
-    return id === undefined || id === null ? undefined : JSON.stringify(id);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Creates a JSON-RPC transport over one WebSocket: several requests may be in flight (answers are matched by id);
@@ -55,9 +47,8 @@ function requestId(body: string): string | undefined {
 export function createWsTransport(o: WsTransportOptions): Transport {
   const Impl = o.WebSocketImpl ?? (globalThis as { WebSocket?: WebSocketConstructorLike }).WebSocket;
   const split = splitUrlCredentials(o.url);
-  const user = o.user ?? split.user;
-  const password = o.password ?? split.password ?? '';
-  const timeoutMs = o.timeoutMs ?? 30_000;
+  const user = o.user || split.user;
+  const password = (o.user ? o.password : split.password) ?? '';
   const host = (() => {
     try {
       return new URL(maskEndpoint(o.url)).host;
@@ -106,14 +97,7 @@ export function createWsTransport(o: WsTransportOptions): Transport {
       key = pending.keys().next().value as string;
     }
     const p = pending.get(key)!;
-    settle(key, {
-      kind: 'response',
-      status: null,
-      headers: {},
-      bodyText: text,
-      durationMs: performance.now() - p.start,
-      sizeBytes: new TextEncoder().encode(text).length,
-    });
+    settle(key, textResponse(text, { status: null, durationMs: performance.now() - p.start }));
   }
 
   function onClose(code: number, reason: string) {
@@ -138,15 +122,9 @@ export function createWsTransport(o: WsTransportOptions): Transport {
     return undefined;
   }
 
-  async function send(body: string, opts: { signal?: AbortSignal } = {}): Promise<TransportOutcome> {
+  async function send(request: JsonRpcRequest, opts: SendOptions = {}): Promise<TransportOutcome> {
     const start = performance.now();
-    const key = requestId(body);
-    if (key === undefined)
-      return fail(
-        'network',
-        'The request body has no JSON-RPC id, so its answer could not be matched',
-        start,
-      );
+    const key = JSON.stringify(request.id);
     abandoned.delete(key);
     if (pending.has(key))
       return fail(
@@ -154,28 +132,22 @@ export function createWsTransport(o: WsTransportOptions): Transport {
         `A request with id ${key} is already in flight on this WebSocket; use distinct ids`,
         start,
       );
-    if (opts.signal?.aborted) return fail('aborted', 'The request was cancelled', start);
+    if (opts.signal?.aborted) return fail('aborted', cancelledMessage, start);
+    const limit = requestTimeLimit(request, o.timeoutMs);
     // The id is reserved before connecting, so concurrent sends with the same id are refused too.
     const outcome = new Promise<TransportOutcome>((resolve) => {
-      const timer = setTimeout(
-        () =>
-          abandon(
-            key,
-            fail(
-              'timeout',
-              `No answer from ${host} within ${timeoutMs / 1000} s over WebSocket; the request was abandoned`,
-              start,
-            ),
-          ),
-        timeoutMs,
-      );
+      const timer =
+        limit.ms === null
+          ? undefined
+          : setTimeout(
+              () => abandon(key, fail('timeout', timeoutMessage(host, limit, ' over WebSocket'), start)),
+              limit.ms,
+            );
       pending.set(key, { resolve, start, timer });
     });
-    opts.signal?.addEventListener(
-      'abort',
-      () => abandon(key, fail('aborted', 'The request was cancelled', start)),
-      { once: true },
-    );
+    opts.signal?.addEventListener('abort', () => abandon(key, fail('aborted', cancelledMessage, start)), {
+      once: true,
+    });
     if (!socket) {
       opening ??= open(start);
       const problem = await opening;
@@ -184,7 +156,7 @@ export function createWsTransport(o: WsTransportOptions): Transport {
     }
     if (pending.has(key)) {
       try {
-        socket!.send(body);
+        socket!.send(serializeRequest(request));
       } catch (e) {
         settle(
           key,

@@ -1,4 +1,4 @@
-import type { FailureReason, TransportOutcome } from '../../core/rpc/transportOutcome.ts';
+import { type FailureReason, type TransportOutcome, textResponse } from '../../core/rpc/transportOutcome.ts';
 
 /** The part of the WebSocket API used here (the browser's WebSocket and the `ws` package both provide it). */
 export interface WebSocketLike {
@@ -45,8 +45,7 @@ type ErrorEventLike = { message?: string; error?: { code?: string; message?: str
 function openError(ev: ErrorEventLike, host: string, start: number): TransportOutcome {
   const status = upgradeStatus(ev);
   const durationMs = performance.now() - start;
-  if (status !== undefined)
-    return { kind: 'response', status, headers: {}, bodyText: '', durationMs, sizeBytes: 0 };
+  if (status !== undefined) return textResponse('', { status, durationMs });
   if (ev?.error?.code === 'ECONNREFUSED') {
     return wsFailure(
       'refused',

@@ -5,7 +5,8 @@ import type { Endpoint } from '../../core/rpc/endpoint.ts';
 import { embeddedEndpointId, type AppState, type RequestDraft } from '../../state/appState.ts';
 import type { Store } from '../../state/createStore.ts';
 import { demoFields } from '../../state/demoFields.ts';
-import type { EmbeddedNodeClient } from '../../io/sendToEndpoint.ts';
+import { type EmbeddedNodeClient, embeddedNodeHandle } from '../../io/embeddedNode.ts';
+import { transportForEndpoint } from '../../io/transportForEndpoint.ts';
 import { clear, downloadText, h, type Panel } from '../dom.ts';
 import { buildReplayView } from '../replay/buildReplayView.ts';
 import { checkFixtureText, fieldOf } from '../replay/checkFixtureText.ts';
@@ -172,7 +173,10 @@ export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Pane
     captured = null;
     await run(`Capturing ${txHash} from ${endpoint.name}…`, async () => {
       try {
-        const json = await captureFixtureJson(createEndpointSend(endpoint, ctl.signal), txHash);
+        const transport = transportForEndpoint(endpoint, embeddedNodeHandle);
+        const json = await captureFixtureJson(createEndpointSend(transport, ctl.signal), txHash).finally(() =>
+          transport.close?.(),
+        );
         const accounts = Object.keys((json.genesis as { alloc: object }).alloc).length;
         captured = { json, txHash, from: endpoint.name, accounts };
       } catch (e) {
@@ -207,7 +211,7 @@ export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Pane
     });
   }
 
-  // A cancelled or timed-out request restarts the node worker, which loads the fixture again (sendToEndpoint.ts);
+  // A cancelled or timed-out request restarts the node worker, which loads the fixture again (io/embeddedNode.ts);
   // should that ever fail, the panel says so instead of offering a fixture the node no longer serves.
   async function checkStillLoaded(): Promise<void> {
     const f = loaded;

@@ -1,18 +1,17 @@
-import { buildRequest, serializeRequest } from '../../core/rpc/jsonRpc.ts';
+import { buildRequest } from '../../core/rpc/jsonRpc.ts';
 import type { RpcSend } from '../../core/fixture/captureFixture.ts';
-import { sendToEndpoint } from '../../io/sendToEndpoint.ts';
-import type { Endpoint } from '../../core/rpc/endpoint.ts';
+import type { Transport } from '../../io/transport/transport.ts';
 import { checkPrestateResult, readRpcReply } from './readRpcReply.ts';
 
 /**
- * A `send` for captureFixtureJson over the request panel's own sending path (the embedded node's worker, HTTP(S)
+ * A `send` for captureFixtureJson over the request panel's own transport (the embedded node's worker, HTTP(S)
  * with basic auth, or WS(S)): one JSON-RPC call per invocation, rejecting with a plain message on any failure.
  */
-export function createEndpointSend(endpoint: Endpoint, signal: AbortSignal): RpcSend {
+export function createEndpointSend(transport: Transport, signal: AbortSignal): RpcSend {
   let id = 0;
   return async (method, params) => {
     const request = buildRequest(method, params, 'ethereum', ++id);
-    const reply = await sendToEndpoint(endpoint, serializeRequest(request), 'application/json', signal);
+    const reply = await transport.send(request, { signal });
     const result = readRpcReply(reply, method, request.id);
     const tracer = (params[1] as { tracer?: unknown } | undefined)?.tracer;
     return method === 'debug_traceTransaction' && tracer === 'prestateTracer'

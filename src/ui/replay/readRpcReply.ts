@@ -1,8 +1,7 @@
 import { describeValue } from '../../core/rpc/checked.ts';
 import { classifyResponse } from '../../core/rpc/classifyResponse.ts';
 import type { JsonRpcId } from '../../core/rpc/jsonRpc.ts';
-import type { RawReply } from '../../io/sendToEndpoint.ts';
-import { toTransportOutcome } from '../../io/toTransportOutcome.ts';
+import type { TransportOutcome } from '../../core/rpc/transportOutcome.ts';
 
 // What capturing needs from each method, said when a node lacks it.
 const needs: Record<string, string> = {
@@ -11,14 +10,12 @@ const needs: Record<string, string> = {
   eth_getRawTransactionByHash: 'Capturing needs eth_getRawTransactionByHash (the signed transaction bytes)',
 };
 
-export { toTransportOutcome };
-
 /**
  * The result of one JSON-RPC call made while capturing, or an Error naming the method and saying plainly what went
  * wrong (unreachable node, HTTP error, RPC error; for a missing method, what capturing needs).
  */
-export function readRpcReply(reply: RawReply, method: string, id: JsonRpcId): unknown {
-  const r = classifyResponse(toTransportOutcome(reply), { expectedId: id, method });
+export function readRpcReply(reply: TransportOutcome, method: string, id: JsonRpcId): unknown {
+  const r = classifyResponse(reply, { expectedId: id, method });
   if (r.kind === 'ok') return r.result;
   let message = `${method} failed: ${r.message}`;
   if (r.kind === 'rpc-error' && needs[method] && isMissingFeature(r.error.category, r.error.rpcMessage))

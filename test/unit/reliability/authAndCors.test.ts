@@ -65,7 +65,7 @@ describe('WebSocket basic auth through nginx (Node ws sends Authorization on the
 
   it('right credentials: JSON-RPC over the upgraded connection', async () => {
     const t = ws(auth);
-    const outcome = await t.send(JSON.stringify(chainId));
+    const outcome = await t.send(chainId);
     expect(classifyResponse(outcome, { expectedId: 7 })).toMatchObject({ kind: 'ok', result: '0x539' });
     t.close?.();
   });
@@ -75,14 +75,14 @@ describe('WebSocket basic auth through nginx (Node ws sends Authorization on the
     ['no credentials', {}],
   ])('%s: the upgrade is refused with 401 and the credentials message', async (_name, creds) => {
     const t = ws(creds);
-    const result = classifyResponse(await t.send(JSON.stringify(chainId)), { expectedId: 7 });
+    const result = classifyResponse(await t.send(chainId), { expectedId: 7 });
     expect(result).toMatchObject({ kind: 'http-error', status: 401, message: credentialsMessage });
     t.close?.();
   });
 
   it('without header support (a browser) basic auth over WebSocket is refused before connecting', async () => {
     const t = createWsTransport({ url: guarded.wsUrl, WebSocketImpl: Impl, ...auth });
-    const outcome = await t.send(JSON.stringify(chainId));
+    const outcome = await t.send(chainId);
     expect(outcome).toMatchObject({ kind: 'no-response', reason: 'auth-unsupported' });
     expect(classifyResponse(outcome).message).toMatch(
       /^Basic auth over WebSocket is not possible from a browser: .* Use the https:\/\/ endpoint with basic auth instead$/,
@@ -127,7 +127,7 @@ describe('CORS: nginx hiding the node’s CORS headers', () => {
     );
     expect(result).toMatchObject({ kind: 'unreachable', reason: 'network' });
     expect(result.message).toMatch(
-      /^No response from 127\.0\.0\.1:\d+: Failed to fetch\. In a browser this is also exactly what a CORS refusal looks like: the node or its proxy must allow this page \(geth: --http\.corsdomain\)/,
+      /^No response: the node is unreachable, or it does not allow this page's origin \(CORS\); the browser cannot tell which \(127\.0\.0\.1:\d+: Failed to fetch\)\. Check the URL, port and TLS certificate \(an http:\/\/ node cannot be reached from an https:\/\/ page\); let the node or its proxy allow this page \(geth: --http\.corsdomain\)/,
     );
   });
 
@@ -155,7 +155,7 @@ describe('CORS: nginx hiding the node’s CORS headers', () => {
       ),
     );
     expect(result).toMatchObject({ kind: 'unreachable', reason: 'network' });
-    expect(result.message).toMatch(/CORS refusal/);
+    expect(result.message).toMatch(/does not allow this page's origin \(CORS\)/);
   });
 
   it('outside a browser the same failure does not blame CORS', async () => {

@@ -64,7 +64,7 @@ const faults: Fault[] = [
     name: 'hang, cancelled by the user',
     run: cancelled,
     kind: 'unreachable',
-    phrase: /^The request was cancelled$/,
+    phrase: /^Cancelled$/,
   },
   {
     name: 'connection reset',

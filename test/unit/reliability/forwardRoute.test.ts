@@ -98,7 +98,7 @@ describe('the /__forward route with real servers', () => {
     const direct = await asIfInBrowser(() =>
       callRpc(createHttpTransport({ url: noCors.url, fetch: browserFetch }), buildRequest('eth_chainId', [])),
     );
-    expect(direct.result.message).toMatch(/CORS refusal/);
+    expect(direct.result.message).toMatch(/does not allow this page's origin \(CORS\)/);
     const forwarded = await asIfInBrowser(() =>
       callRpc(createHttpTransport({ url: noCors.url, fetch: viaRoute }), buildRequest('eth_chainId', [])),
     );

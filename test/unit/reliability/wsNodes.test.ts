@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type RpcServer, startRpcServer } from '../../../src/cli/commands/serve.ts';
 import { classifyResponse } from '../../../src/core/rpc/classifyResponse.ts';
-import { buildRequest, serializeRequest } from '../../../src/core/rpc/jsonRpc.ts';
+import { buildRequest } from '../../../src/core/rpc/jsonRpc.ts';
 import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
 import {
   type WebSocketConstructorLike,
@@ -12,7 +12,7 @@ import { type RunningNode, startGanache } from '../../helpers/nodes.ts';
 import { type TcpRelay, startTcpRelay } from '../../helpers/tcpRelay.ts';
 
 const Impl = WebSocket as unknown as WebSocketConstructorLike;
-const body = (method: string, id: number) => serializeRequest(buildRequest(method, [], 'ethereum', id));
+const body = (method: string, id: number) => buildRequest(method, [], 'ethereum', id);
 const closedMessage =
   /^The WebSocket connection to 127\.0\.0\.1:\d+ closed \(code 1006\) before the node answered; the next request reconnects$/;
 
@@ -93,7 +93,7 @@ describe.each(nodes)('WebSocket JSON-RPC against %s', (_name, port, clientVersio
     const { t, late } = await lateAnswer();
     expect(late).toMatchObject({ kind: 'unreachable', reason: 'timeout' });
     expect(late.message).toMatch(
-      /^No answer from 127\.0\.0\.1:\d+ within 0\.3 s over WebSocket; the request was abandoned$/,
+      /^No complete answer from 127\.0\.0\.1:\d+ within 0\.3 s over WebSocket; the request was abandoned$/,
     );
     t.close?.();
   });

@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { classifyResponse } from '../../../src/core/rpc/classifyResponse.ts';
-import type { TransportOutcome } from '../../../src/core/rpc/transportOutcome.ts';
+import { type TransportOutcome, textResponse } from '../../../src/core/rpc/transportOutcome.ts';
 
 const response = (
   bodyText: string,
   status: number | null = 200,
   headers: Record<string, string> = {},
-): TransportOutcome => ({
-  kind: 'response',
-  status,
-  headers,
-  bodyText,
-  durationMs: 5,
-  sizeBytes: bodyText.length,
-});
+): TransportOutcome => textResponse(bodyText, { status, headers, durationMs: 5 });
 
 describe('classifyResponse', () => {
   it('returns the result', () => {
@@ -42,6 +35,30 @@ describe('classifyResponse', () => {
     expect(r.txErrors.map((e) => [e.index, e.txHash, e.error.category])).toEqual([
       [1, '0x02', 'tracer-runtime'],
       [2, '0x03', 'js-unsupported'],
+    ]);
+  });
+
+  // A flat call trace of a reverting transaction is an array of frames with `error`: the tracer's output, not a
+  // list of failed transactions; only block traces are per-transaction lists.
+  it.each([
+    ['debug_traceTransaction', 0],
+    ['debug_traceCall', 0],
+    ['eth_call', 0],
+    ['debug_traceBlockByNumber', 1],
+    ['debug_traceBlockByHash', 1],
+  ])('an array of objects with error from %s has %i per-transaction errors', (method, count) => {
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      result: [
+        { type: 'CALL', from: '0x01', to: '0x02', error: 'execution reverted' },
+        { type: 'CALL', from: '0x02', to: '0x03', result: { gasUsed: '0x0' } },
+      ],
+    });
+    const r = classifyResponse(response(body), { expectedId: 1, method });
+    expect(r.kind === 'ok' && [r.txErrors.length, r.message]).toEqual([
+      count,
+      count ? 'Success, but 1 transaction of the block failed to trace' : 'Success',
     ]);
   });
 
@@ -106,7 +123,8 @@ describe('classifyResponse', () => {
         maybeCors: true,
       } as TransportOutcome,
       'unreachable',
-      'No response from h.example: Failed to fetch. In a browser this is also exactly what a CORS refusal looks like: the node or its proxy must allow this page (geth: --http.corsdomain), or the URL, port or TLS certificate is wrong, or an http:// endpoint is blocked on an https:// page',
+      // The transport words the failure, CORS included (createHttpTransport): the classifier adds nothing.
+      'No response from h.example: Failed to fetch',
     ],
   ])('%j → %s', (outcome, kind, message) => {
     const r = classifyResponse(outcome, { expectedId: 1 });

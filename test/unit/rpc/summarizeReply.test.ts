@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { largeReplyBytes, summarizeReply } from '../../../src/core/rpc/summarizeReply.ts';
+import { textResponse } from '../../../src/core/rpc/transportOutcome.ts';
 
-const reply = (bodyText: string, status = 200) => ({
-  kind: 'response' as const,
-  status,
-  headers: { 'content-type': 'application/json' },
-  bodyText,
-  durationMs: 12,
-  sizeBytes: bodyText.length,
-});
+const reply = (bodyText: string, status = 200) =>
+  textResponse(bodyText, { status, headers: { 'content-type': 'application/json' }, durationMs: 12 });
 
 describe('summarizeReply', () => {
   it('keeps a small result whole', () => {

@@ -141,7 +141,7 @@ describe('HTTP transport + classifier against every fault', () => {
     expect((await pending).result).toMatchObject({
       kind: 'unreachable',
       reason: 'aborted',
-      message: 'The request was cancelled',
+      message: 'Cancelled',
     });
   });
 
@@ -163,7 +163,7 @@ describe('HTTP transport + classifier against every fault', () => {
 
   it('streams and counts a 100 MB body under the default cap', async () => {
     const { outcome, result } = await exchange('huge', { timeoutMs: 60_000 });
-    expect(outcome.kind === 'response' && outcome.sizeBytes).toBe(100 * 1024 * 1024);
+    expect(outcome.kind === 'response' && outcome.body.byteLength).toBe(100 * 1024 * 1024);
     expect(result.kind === 'ok' && (result.result as string).length).toBe(
       100 * 1024 * 1024 - '{"jsonrpc":"2.0","id":41,"result":""}'.length,
     );

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { classifyResponse } from '../../../src/core/rpc/classifyResponse.ts';
-import { buildRequest, serializeRequest } from '../../../src/core/rpc/jsonRpc.ts';
+import { buildRequest } from '../../../src/core/rpc/jsonRpc.ts';
 import { probeNode } from '../../../src/core/rpc/probe.ts';
 import { createProbeSender } from '../../../src/io/transport/createProbeSender.ts';
 import {
@@ -14,7 +14,7 @@ import { type RunningNode, startGanache } from '../../helpers/nodes.ts';
 
 const Impl = WebSocket as unknown as WebSocketConstructorLike;
 const body = (method: string, id: number, params: unknown[] = []) =>
-  serializeRequest(buildRequest(method, params, 'ethereum', id));
+  buildRequest(method, params, 'ethereum', id);
 
 /** A WebSocket JSON-RPC server of our own: answers eth_blockNumber, drops the connection on `drop`, checks auth. */
 async function startWsServer(auth?: string) {
@@ -166,7 +166,7 @@ describe('WebSocket transport faults', () => {
       const c = new AbortController();
       const p = t2.send(body('slow', 6), { signal: c.signal });
       c.abort();
-      expect(await p).toMatchObject({ reason: 'aborted', message: 'The request was cancelled' });
+      expect(await p).toMatchObject({ reason: 'aborted', message: 'Cancelled' });
       t.close?.();
       t2.close?.();
     } finally {

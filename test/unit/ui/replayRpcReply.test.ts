@@ -1,23 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
-import type { RawReply } from '../../../src/io/sendToEndpoint.ts';
+import { type TransportOutcome, textResponse } from '../../../src/core/rpc/transportOutcome.ts';
 import { checkPrestateResult, readRpcReply } from '../../../src/ui/replay/readRpcReply.ts';
 
-function reply(body: string, status: number | null = 200, contentType = 'application/json'): RawReply {
-  return {
-    kind: 'response',
-    response: {
-      status,
-      headers: { 'content-type': contentType },
-      body: new TextEncoder().encode(body).buffer as ArrayBuffer,
-      durationMs: 3,
-    },
-  };
+function reply(
+  body: string,
+  status: number | null = 200,
+  contentType = 'application/json',
+): TransportOutcome {
+  return textResponse(body, { status, headers: { 'content-type': contentType }, durationMs: 3 });
 }
 const rpcError = (code: number, message: string, id: number | null = 1) =>
   reply(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }));
 
-function messageOf(r: RawReply, method: string, id = 1): string {
+function messageOf(r: TransportOutcome, method: string, id = 1): string {
   try {
     readRpcReply(r, method, id);
   } catch (e) {
@@ -46,7 +42,7 @@ describe('readRpcReply', () => {
     );
   });
 
-  const cases: [string, RawReply, string, RegExp, boolean][] = [
+  const cases: [string, TransportOutcome, string, RegExp, boolean][] = [
     [
       'unknown tracer',
       rpcError(-32000, 'tracer not found'),

@@ -18,7 +18,7 @@ afterAll(() => {
 const response = (result: unknown) => {
   const body = new TextEncoder().encode(JSON.stringify({ jsonrpc: '2.0', id: 1, result }))
     .buffer as ArrayBuffer;
-  return transfer({ status: 200, headers: {}, body, durationMs: 5 }, [body]);
+  return transfer({ kind: 'response' as const, status: 200, headers: {}, body, durationMs: 5 }, [body]);
 };
 const bigBlock = (tag: string) => [
   { txHash: '0xaa', result: { structLogs: Array.from({ length: 90_000 }, (_, i) => ({ pc: i, op: tag })) } },
