@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { CliCommand, CliIo } from './cliTypes.ts';
 import { UsageError } from './cliTypes.ts';
 import { stripControl } from './stripControl.ts';
+import { commandSpecs, findCommandSpec, formatCommandHelp, formatUsage, wantsHelp } from './commandSpecs.ts';
 
-/** Lazily loaded commands, one file each under `commands/`. */
-const commands: Record<string, () => Promise<CliCommand>> = {
+/** Lazily loaded commands, one file each under `commands/`; `help` and the options of each are in commandSpecs.ts. */
+export const commands: Record<string, () => Promise<CliCommand>> = {
   check: async () => (await import('./commands/check.ts')).check,
   flatten: async () => (await import('./commands/flatten.ts')).flatten,
   payload: async () => (await import('./commands/payload.ts')).payload,
@@ -14,23 +15,9 @@ const commands: Record<string, () => Promise<CliCommand>> = {
   replay: async () => (await import('./commands/replay.ts')).replay,
   capture: async () => (await import('./commands/capture.ts')).capture,
   serve: async () => (await import('./commands/serve.ts')).serve,
+  demo: async () => (await import('./commands/demo.ts')).demo,
+  rules: async () => (await import('./commands/rules.ts')).rules,
 };
-
-const usage = `usage: tracer <command> [options]
-
-commands:
-  check FILE [--profile strict|goja] [--json]      ES5.1 check and tracer lint (exit 1 on any error)
-  flatten FILE                                     print the ready-to-send tracer string
-  payload FILE --method M --params JSON [--tracer-config JSON] [--timeout D]
-  curl FILE --method M --params JSON --endpoint URL [--user U]
-  send FILE --method M --params JSON --endpoint URL [--user U --password P] [--tracer-config JSON] [--timeout D]
-  probe --endpoint URL [--user U --password P] [--json]
-  replay --fixture FILE --tracer FILE [--tracer-config JSON] [--timeout D] [--memory-limit MB]
-  capture --endpoint URL --tx HASH [--user U --password P]   print a replayable fixture of a mined tx
-  serve [--port P] [--host 127.0.0.1] [--fixture FILE] [--allow-origin ORIGIN]... [--allow-host NAME]...
-        [--max-timeout D] [--memory-limit MB] [--workers N]
-
-FILE may be - for standard input.`;
 
 /** Reads standard input to the end as UTF-8. */
 async function readStdin(): Promise<string> {
@@ -56,17 +43,41 @@ export const processIo: CliIo = {
   },
 };
 
+/** The command names, for messages. */
+function commandNames(): string {
+  return commandSpecs.map((c) => c.name).join(', ');
+}
+
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
-    (name ? io.stdout : io.stderr)(usage + '\n');
+  if (!name || name === '--help' || name === '-h' || (name === 'help' && rest.length === 0)) {
+    (name ? io.stdout : io.stderr)(formatUsage());
     return name ? 0 : 2;
   }
+  if (name === 'help') {
+    const spec = wantsHelp(rest, findCommandSpec('help')!)
+      ? findCommandSpec('help')
+      : rest.length === 1
+        ? findCommandSpec(rest[0])
+        : undefined;
+    if (!spec) {
+      const what = rest.length === 1 ? `unknown command '${stripControl(rest[0])}'` : 'give one COMMAND';
+      io.stderr(`tracer help: ${what}; the commands: ${commandNames()}\n`);
+      return 2;
+    }
+    io.stdout(formatCommandHelp(spec));
+    return 0;
+  }
   const load = commands[name];
-  if (!load) {
-    io.stderr(`tracer: unknown command '${name}'\n\n${usage}\n`);
+  const spec = findCommandSpec(name);
+  if (!load || !spec) {
+    io.stderr(`tracer: unknown command '${stripControl(name)}'; the commands: ${commandNames()}\n`);
     return 2;
+  }
+  if (wantsHelp(rest, spec)) {
+    io.stdout(formatCommandHelp(spec));
+    return 0;
   }
   try {
     return await (

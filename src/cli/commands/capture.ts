@@ -1,11 +1,12 @@
 import type { CliCommand } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
-import { parseArgs, requireOption } from '../parseArgs.ts';
+import { requireOption } from '../parseArgs.ts';
+import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
 import { buildRequest } from '../../core/rpc/jsonRpc.ts';
 import { validateHash } from '../../core/rpc/validateHex.ts';
 import { callRpc } from '../../io/transport/callRpc.ts';
 import { captureFixtureJson } from '../../core/fixture/captureFixture.ts';
-import { connectionOptions, createTransportFromArgs } from './send.ts';
+import { createTransportFromArgs } from './send.ts';
 import { stripControl } from '../stripControl.ts';
 
 /**
@@ -14,7 +15,7 @@ import { stripControl } from '../stripControl.ts';
  * `tracer replay --fixture`. One node round trip per piece; the node's debug quota is spent once, not per iteration.
  */
 export const capture: CliCommand = async (args, io) => {
-  const parsed = parseArgs(args, ['tx', ...connectionOptions]);
+  const parsed = parseCommandArgs(args, commandSpec('capture'));
   if (parsed.positionals.length) throw new UsageError(`unexpected argument ${parsed.positionals[0]}`);
   const hash = validateHash(requireOption(parsed, 'tx'), '--tx');
   if (!hash.ok) throw new UsageError(hash.message);

@@ -1,10 +1,11 @@
 import type { CliCommand } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
-import { optionalOption, parseArgs, requireOption } from '../parseArgs.ts';
+import { optionalOption, requireOption } from '../parseArgs.ts';
+import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
 import { buildCurl } from '../../core/rpc/buildCurl.ts';
 import { serializeRequest } from '../../core/rpc/jsonRpc.ts';
 import { validateEndpoint } from '../../core/rpc/maskEndpoint.ts';
-import { buildRequestFromArgs, requestFlags, requestOptions } from './payload.ts';
+import { buildRequestFromArgs } from './payload.ts';
 
 /**
  * `tracer curl FILE --method M --params JSON --endpoint URL [--user U [--password P]] [--include-credentials]
@@ -12,11 +13,7 @@ import { buildRequestFromArgs, requestFlags, requestOptions } from './payload.ts
  * unless --include-credentials / --reveal-endpoint.
  */
 export const curl: CliCommand = async (args, io) => {
-  const parsed = parseArgs(
-    args,
-    [...requestOptions, 'endpoint', 'user', 'password'],
-    [...requestFlags, 'include-credentials', 'reveal-endpoint', 'one-line'],
-  );
+  const parsed = parseCommandArgs(args, commandSpec('curl'));
   const endpoint = requireOption(parsed, 'endpoint');
   const valid = validateEndpoint(endpoint);
   if (!valid.ok) throw new UsageError(valid.message);

@@ -1,12 +1,12 @@
 import type { CliCommand } from '../cliTypes.ts';
-import { parseArgs } from '../parseArgs.ts';
+import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
 import { formatDiagnostic } from '../../core/diagnostics.ts';
 import { flattenTracer } from '../../core/flatten/flattenTracer.ts';
 import { displayName, readProfile, singleFile } from './payload.ts';
 
 /** `tracer flatten FILE [--profile P]`: prints the ready-to-send one-line tracer and nothing else (diagnostics to stderr). */
 export const flatten: CliCommand = async (args, io) => {
-  const parsed = parseArgs(args, ['profile']);
+  const parsed = parseCommandArgs(args, commandSpec('flatten'));
   const file = singleFile(parsed.positionals, 'flatten');
   const profile = readProfile(parsed.options.profile);
   const source = await io.readInput(file);

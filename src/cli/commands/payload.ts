@@ -1,6 +1,7 @@
 import type { CliCommand, CliIo } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
-import { type ParsedArgs, optionalOption, parseArgs, requireOption } from '../parseArgs.ts';
+import { type ParsedArgs, optionalOption, requireOption } from '../parseArgs.ts';
+import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
 import { formatDiagnostic } from '../../core/diagnostics.ts';
 import type { TraceOptionsInput } from '../../core/rpc/buildTraceOptions.ts';
 import { serializeRequest } from '../../core/rpc/jsonRpc.ts';
@@ -29,11 +30,6 @@ export function singleFile(positionals: string[], command: string): string {
 export function displayName(file: string): string {
   return file === '-' ? '<stdin>' : file;
 }
-
-/** Options shared by payload, curl and send. */
-export const requestOptions = ['method', 'params', 'tracer-config', 'timeout', 'id', 'profile'] as const;
-/** Flags shared by payload, curl and send. */
-export const requestFlags = ['no-flatten'] as const;
 
 /** A built request (see buildPayload), or the exit code after the problem was reported on stderr. */
 export type RequestFromArgs =
@@ -110,7 +106,7 @@ export async function buildRequestFromArgs(parsed: ParsedArgs, io: CliIo): Promi
 
 /** `tracer payload FILE --method M --params JSON [--tracer-config JSON] [--timeout D] [--pretty]`: prints the request. */
 export const payload: CliCommand = async (args, io) => {
-  const parsed = parseArgs(args, requestOptions, [...requestFlags, 'pretty']);
+  const parsed = parseCommandArgs(args, commandSpec('payload'));
   const built = await buildRequestFromArgs(parsed, io);
   if (!built.ok) return built.exitCode;
   io.stdout(serializeRequest(built.request, parsed.options.pretty === true) + '\n');

@@ -1,9 +1,9 @@
 import type { CliCommand } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
-import { parseArgs } from '../parseArgs.ts';
+import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
 import { type ProbeReport, probeNode } from '../../core/rpc/probe.ts';
 import { createProbeSender } from '../../io/transport/createProbeSender.ts';
-import { connectionOptions, createTransportFromArgs } from './send.ts';
+import { createTransportFromArgs } from './send.ts';
 import { stripControl } from '../stripControl.ts';
 
 /** The human-readable probe report. */
@@ -24,7 +24,7 @@ export function formatProbeReport(r: ProbeReport): string {
  * JavaScript tracers. Exit 0 when it does, 1 for every other verdict (the verdict is printed either way).
  */
 export const probe: CliCommand = async (args, io) => {
-  const parsed = parseArgs(args, [...connectionOptions], ['json']);
+  const parsed = parseCommandArgs(args, commandSpec('probe'));
   if (parsed.positionals.length > 0)
     throw new UsageError(`probe takes no FILE (got ${parsed.positionals.join(' ')})`);
   const transport = await createTransportFromArgs(parsed);

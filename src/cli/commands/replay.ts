@@ -1,6 +1,7 @@
 import type { CliCommand } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
-import { optionalOption, parseArgs, requireOption } from '../parseArgs.ts';
+import { optionalOption, requireOption } from '../parseArgs.ts';
+import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
 import { stripControl } from '../stripControl.ts';
 import { locateTracerError } from '../locateTracerError.ts';
 import { runReplayInChild } from '../serve/runReplayInChild.ts';
@@ -30,7 +31,7 @@ function parseMemoryLimit(text: string | undefined): number | undefined {
  * text (or `execution timeout`, `tracer exceeded its memory limit`) when the tracer fails.
  */
 export const replay: CliCommand = async (args, io) => {
-  const parsed = parseArgs(args, ['fixture', 'tracer', 'tracer-config', 'timeout', 'memory-limit']);
+  const parsed = parseCommandArgs(args, commandSpec('replay'));
   if (parsed.positionals.length) throw new UsageError(`unexpected argument ${parsed.positionals[0]}`);
   const fixtureFile = requireOption(parsed, 'fixture');
   const tracerArg = requireOption(parsed, 'tracer');

@@ -1,18 +1,16 @@
 import type { CliCommand } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
-import { type ParsedArgs, optionalOption, parseArgs, requireOption } from '../parseArgs.ts';
+import { type ParsedArgs, optionalOption, requireOption } from '../parseArgs.ts';
+import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
 import type { RpcResult } from '../../core/rpc/classifyResponse.ts';
 import { validateEndpoint } from '../../core/rpc/maskEndpoint.ts';
 import { callRpc } from '../../io/transport/callRpc.ts';
 import type { Transport } from '../../io/transport/transport.ts';
 import { createTransport } from '../../io/transport/createTransport.ts';
 import type { WebSocketConstructorLike } from '../../io/transport/createWsTransport.ts';
-import { buildRequestFromArgs, requestFlags, requestOptions } from './payload.ts';
+import { buildRequestFromArgs } from './payload.ts';
 import { stripControl } from '../stripControl.ts';
 import { locateTracerError, type TracerOrigin } from '../locateTracerError.ts';
-
-/** Options for reaching a node: endpoint, basic auth, time limit. */
-export const connectionOptions = ['endpoint', 'user', 'password', 'request-timeout'] as const;
 
 /**
  * Creates the transport for --endpoint (http(s) or ws(s)), --user, --password (or the TRACER_PASSWORD environment
@@ -66,7 +64,7 @@ export function reportFailure(
  * [--timeout D] [--request-timeout S]`: sends the request and prints the result as JSON, or the decoded error (exit 1).
  */
 export const send: CliCommand = async (args, io) => {
-  const parsed = parseArgs(args, [...requestOptions, ...connectionOptions], [...requestFlags]);
+  const parsed = parseCommandArgs(args, commandSpec('send'));
   const transport = await createTransportFromArgs(parsed);
   const built = await buildRequestFromArgs(parsed, io);
   if (!built.ok) return built.exitCode;

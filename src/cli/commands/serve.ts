@@ -1,6 +1,6 @@
 import type { CliCommand } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
-import { parseArgs } from '../parseArgs.ts';
+import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
 import { stripControl } from '../stripControl.ts';
 import { createTracePool } from '../serve/createTracePool.ts';
 import type { TracePool } from '../serve/createTracePool.ts';
@@ -8,6 +8,7 @@ import { describeListenError } from '../serve/describeListenError.ts';
 import { isLoopbackHostname } from '../serve/isLoopbackHostname.ts';
 import { parseServeOptions } from '../serve/parseServeOptions.ts';
 import { startRpcServer } from '../serve/startRpcServer.ts';
+import { watchParent } from '../serve/watchParent.ts';
 import type { RpcServer } from '../serve/startRpcServer.ts';
 import type { TraceRunner } from '../serve/TraceRunner.ts';
 import { createEmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
@@ -21,15 +22,11 @@ export type { RpcServer };
  * `tracer serve [--port P] [--host 127.0.0.1] [--fixture FILE] [--allow-origin O]… [--allow-host H]…
  * [--max-timeout D] [--memory-limit MB] [--workers N]`: serves the embedded node over HTTP and WebSocket JSON-RPC
  * on one port, answering loopback pages and names only (plus the allowed ones), with `debug_trace*` run in a pool of
- * trace processes; prints the URLs and stops cleanly (children included) on SIGINT/SIGTERM.
+ * trace processes; prints the URLs and stops cleanly (children included) on SIGINT/SIGTERM/SIGHUP and when the process
+ * that started it (npm run, a script) ends.
  */
 export const serve: CliCommand = async (args, io) => {
-  const parsed = parseArgs(
-    args,
-    ['port', 'host', 'fixture', 'max-timeout', 'memory-limit', 'workers'],
-    [],
-    ['allow-origin', 'allow-host'],
-  );
+  const parsed = parseCommandArgs(args, commandSpec('serve'));
   const o = parseServeOptions(parsed);
   let fixtureText: string | undefined;
   let fixture;
@@ -80,14 +77,22 @@ export const serve: CliCommand = async (args, io) => {
         ` (clients must send a Host this server allows: loopback names, ${o.host}, --allow-host)\n`,
     );
   }
+  // Stops on a signal and when the process that started it ends: `npm run tracer -- serve` runs it under `sh -c`,
+  // and a SIGTERM to npm (or npm's death) ends the shell but never reaches this process.
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
   await new Promise<void>((resolve) => {
     const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      for (const s of signals) process.off(s, stop);
+      unwatch();
       resolve();
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    const unwatch = watchParent((reason) => {
+      // Its terminal or pipe may have gone with it: a failed write must not stop the shutdown.
+      for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+      log(`${reason}; stopping`);
+      stop();
+    });
+    for (const s of signals) process.on(s, stop);
   });
   await server.close();
   await pool.close();

@@ -1,6 +1,16 @@
 /** The client a `web3_clientVersion` string (or, failing that, an error text) points to. */
 export type ClientFamily =
-  'geth' | 'erigon' | 'nethermind' | 'besu' | 'reth' | 'anvil' | 'hardhat' | 'ganache' | 'bor' | 'unknown';
+  | 'geth'
+  | 'erigon'
+  | 'nethermind'
+  | 'besu'
+  | 'reth'
+  | 'anvil'
+  | 'hardhat'
+  | 'ganache'
+  | 'bor'
+  | 'tracer-playground'
+  | 'unknown';
 
 const families: [RegExp, ClientFamily][] = [
   [/^geth\b|^Geth\//i, 'geth'],
@@ -12,6 +22,8 @@ const families: [RegExp, ClientFamily][] = [
   [/^hardhat/i, 'hardhat'],
   [/^ganache|ethereumjs testrpc/i, 'ganache'],
   [/^bor\b|^bor\//i, 'bor'],
+  // This project's embedded node (the playground's, `tracer serve`): src/evm/node's embeddedClientVersion.
+  [/^TracerPlayground\//, 'tracer-playground'],
 ];
 
 /** Guesses the client family from its version string or, when that is missing, from an error text it produced. */

@@ -25,10 +25,65 @@ describe('tracer check', () => {
     const r = await cli(['check', '-'], es6);
     expect(r.code).toBe(1);
     const lines = r.out.trim().split('\n');
-    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    expect(lines.pop()).toMatch(/^<stdin>: \d+ errors \(1 line, ES5\.1\)$/);
     for (const line of lines)
       expect(line).toMatch(/^<stdin>:\d+:\d+ (error|warning|info) .+ \[[a-z0-9-]+\/[a-z0-9-]+\]$/);
     expect(r.out).toMatch(/^<stdin>:1:24 error .*\[es5\/let-const\]$/m);
+  });
+
+  const warns =
+    '{step: function(log) { console.log(1); }, result: function() { return 1; }, fault: function() {}}';
+  it.each([
+    [
+      'a clean file',
+      ['check', 'tracer-templates/call.js'],
+      '',
+      0,
+      'tracer-templates/call.js: no problems (18 lines, ES5.1)\n',
+    ],
+    [
+      'a note only',
+      ['check', good],
+      '',
+      0,
+      /^\S+good\.js:4:50 info .*\n\S+good\.js: no problems, 1 note \(6 lines, ES5\.1\)\n$/,
+    ],
+    [
+      'missing fault',
+      ['check', '-'],
+      '{result: function() {}}\n',
+      1,
+      /^<stdin>:1:1 error .*\[tracer\/missing-fault\]\n<stdin>: 1 error \(1 line, ES5\.1\)\n$/,
+    ],
+    [
+      'a clean file, goja profile',
+      ['check', 'tracer-templates/call.js', '--profile', 'goja'],
+      '',
+      0,
+      "tracer-templates/call.js: no problems (18 lines, goja, geth's engine)\n",
+    ],
+    [
+      'warnings only',
+      ['check', '-'],
+      warns,
+      0,
+      /^<stdin>:1:\d+ warning .*\n<stdin>: 1 warning \(1 line, ES5\.1\)\n$/,
+    ],
+    [
+      'ES2015 under goja',
+      ['check', '-', '--profile', 'goja'],
+      es6,
+      0,
+      /\n<stdin>: 2 warnings \(1 line, goja, geth's engine\)\n$/,
+    ],
+    ['an empty file', ['check', '-'], '', 1, /\n<stdin>: 1 error \(0 lines, ES5\.1\)\n$/],
+  ] as const)('ends with a one-line summary: %s', async (_, argv, stdin, code, out) => {
+    const r = await cli([...argv], stdin);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(code);
+    if (typeof out === 'string') expect(r.out).toBe(out);
+    else expect(r.out).toMatch(out);
   });
 
   it('prints JSON with --json', async () => {

@@ -179,7 +179,11 @@ describe('tracer payload', () => {
       2,
       /^tracer payload: --tracer-config is not valid JSON: /,
     ],
-    [['payload', tracerFile, '--methd', 'x'], 2, 'tracer payload: unknown option --methd\n'],
+    [
+      ['payload', tracerFile, '--methd', 'x'],
+      2,
+      'tracer payload: unknown option --methd; did you mean --method?\n',
+    ],
   ])('%j exits %i with a message', async (argv, code, message) => {
     const r = await cli(argv as string[]);
     expect(r.code).toBe(code);
