@@ -1,5 +1,6 @@
 import { createEVM, type EVM } from '@ethereumjs/evm';
 import type { Address } from '@ethereumjs/util';
+import { gethDynamicGas, gethGasRules, type GethGasVerdict } from './gethDynamicGas.ts';
 import { checkStack } from './stackTable.ts';
 
 // Why patch the interpreter: @ethereumjs's `step` event copies the whole stack and memory for every op, which
@@ -32,7 +33,15 @@ export interface InterpreterLike {
     gasLeft: bigint;
     /** Gas forwarded by the CALL* being executed (set by its gas handler). */
     messageGasLimit?: bigint;
+    stateManager: {
+      getCode(address: Address): Promise<Uint8Array>;
+      getAccount(address: Address): Promise<{ isEmpty(): boolean } | undefined>;
+    };
   };
+  /** EIP-2929 warm addresses of the transaction. */
+  journal: { isWarmedAddress(address: Uint8Array): boolean };
+  /** Size of the return data buffer (what RETURNDATACOPY may read). */
+  getReturnDataSize(): bigint;
   /** The frame's result so far: `returnValue` = data of its RETURN/REVERT (the code a CREATE returned). */
   _result: { returnValue?: Uint8Array };
   common: {
@@ -56,10 +65,17 @@ export interface EvmObserver {
   /** An interpreter starts running code (a frame with code). */
   onFrameStart(ip: InterpreterLike): void;
   /**
-   * The interpreter finished. `error` = its exceptional halt; `preLogged` = that error was found before its op was
-   * logged (so it already reached onStep; otherwise geth reports it through `fault`).
+   * The interpreter finished. `error` = its exceptional halt (geth's text when the host knows it better than
+   * @ethereumjs); `preLogged` = that error was found before its op was logged (so it already reached onStep;
+   * otherwise geth reports it through `fault`); `faultMemWords` = the memory size geth's fault sees, when
+   * @ethereumjs failed before growing it.
    */
-  onFrameEnd(ip: InterpreterLike, error: { error: string } | undefined, preLogged: boolean): void;
+  onFrameEnd(
+    ip: InterpreterLike,
+    error: { error: string } | undefined,
+    preLogged: boolean,
+    faultMemWords?: bigint,
+  ): void;
   /** A call that fails before a child frame exists (depth limit, balance): geth still reports enter/exit. */
   onFailFast(ip: InterpreterLike, kind: 'call' | 'create', msg: FailFastMessage, error: string): void;
   /** SELFDESTRUCT of the running contract to `beneficiary`, moving `value`. */
@@ -85,6 +101,10 @@ export interface HookState {
   gasError: { error: string } | undefined;
   /** The interpreter whose last step carried a pre-log error (so its frame error is not a fault). */
   preLogged: InterpreterLike | undefined;
+  /** geth's verdict on the op whose gas handler is running, taken before the handler (see gethDynamicGas.ts). */
+  geth: GethGasVerdict | undefined;
+  /** An op @ethereumjs failed in its gas handler that geth logs and fails inside the instruction, with geth's text. */
+  post: { ip: InterpreterLike; error: string; memWords: bigint } | undefined;
 }
 
 /** Property under which an EVM carries its {@link HookState}. */
@@ -133,7 +153,8 @@ function patchPrototype(proto: Record<string, AnyFn>): void {
   proto._runStepHook = function (this: InterpreterLike, cost: bigint, gasLeft: bigint, memWords: bigint) {
     const h = hookOf(this);
     if (!h) return stepHook.call(this, ...([cost, gasLeft, memWords] as never[]));
-    h.observer.onStep(this, cost, gasLeft, memWords, classifyPreLog(this, h, cost, gasLeft));
+    const step = classifyPreLog(this, h, cost, gasLeft);
+    h.observer.onStep(this, step.cost, gasLeft, memWords, step.error);
     return undefined;
   } as AnyFn;
 
@@ -144,7 +165,10 @@ function patchPrototype(proto: Record<string, AnyFn>): void {
     const res = (await run.apply(this, args)) as { exceptionError?: { error: string } };
     const preLogged = h.preLogged === this;
     h.preLogged = undefined;
-    h.observer.onFrameEnd(this, res.exceptionError, preLogged);
+    const post = h.post?.ip === this ? h.post : undefined;
+    if (post) h.post = undefined;
+    const error = post && res.exceptionError ? { error: post.error } : res.exceptionError;
+    h.observer.onFrameEnd(this, error, preLogged, post?.memWords);
     return res;
   } as AnyFn;
 
@@ -183,59 +207,43 @@ function failFastError(ip: InterpreterLike, value: bigint, delegate: boolean): s
 
 // geth checks the stack, then charges constant and dynamic gas, and only then logs the op: failures of those
 // checks reach `step` with getError() set and never `fault`. @ethereumjs checks them later (or in the gas handler),
-// so the outcome is predicted here.
+// so the outcome is predicted here: the stack from a table, the dynamic-gas checks geth words itself by
+// gethDynamicGas (taken before the gas handler ran), plain out of gas from the cost. Returns the error and the cost
+// geth's log shows.
 function classifyPreLog(
   ip: InterpreterLike,
   h: HookState,
   cost: bigint,
   gasLeft: bigint,
-): string | undefined {
+): { error: string | undefined; cost: bigint } {
   const rs = ip._runState;
   const info = ip.lookupOpInfo(rs.opCode).opcodeInfo;
-  let err: string | undefined;
-  if (!info.isInvalid) err = checkStack(rs.opCode, rs.stack._len);
+  const fee = BigInt(info.fee);
+  const verdict = h.geth;
   const gasErr = h.gasError;
+  h.geth = undefined;
   h.gasError = undefined;
-  if (!err && gasLeft >= BigInt(info.fee)) err = initCodeSizeError(ip);
-  if (!err && gasErr) {
-    // A static-context violation found by the gas handler is geth's post-log `write protection` fault, unless
-    // geth's SSTORE gas function fails first on the sentry.
-    if (gasErr.error === 'static state change') {
-      err = sentryError(ip, gasLeft);
-      if (!err) return undefined;
-    } else if (gasErr.error === 'out of gas') err = sentryError(ip, gasLeft) ?? 'out of gas';
-    else err = `out of gas: ${gasErr.error}`;
+  let err = info.isInvalid ? undefined : checkStack(rs.opCode, rs.stack._len);
+  if (!err && verdict && 'preError' in verdict) {
+    err = verdict.preError;
+    cost = verdict.cost;
+  } else if (!err && verdict && 'post' in verdict && gasErr) {
+    h.post = { ip, error: verdict.post, memWords: verdict.memWords };
+    cost = verdict.cost;
+  } else if (!err) {
+    // A static-context violation found by a gas handler that geth checks in the instruction: a `write protection`
+    // fault (the frame's error), not a pre-log error.
+    if (gasErr?.error === 'out of gas') err = 'out of gas';
+    else if (gasErr && gasErr.error !== 'static state change') {
+      err = `out of gas: ${gasErr.error}`;
+      cost = fee;
+    }
+    if (!err && !info.isInvalid && cost > gasLeft) err = 'out of gas';
+    // geth reports only the constant part when the constant charge itself ran out of gas.
+    if (err === 'out of gas' && gasLeft < fee) cost = fee;
   }
-  if (!err && !info.isInvalid && cost > gasLeft) err = 'out of gas';
   h.preLogged = err ? ip : undefined;
-  return err;
-}
-
-// @ethereumjs traps a plain out-of-gas for EIP-2200's SSTORE sentry (gas left <= 2300, from Istanbul on); geth's
-// dynamic gas function fails with its own reason, wrapped as `out of gas: <reason>`. No other SSTORE gas-handler
-// failure is an out-of-gas (the charge itself fails later, in useGas).
-function sentryError(ip: InterpreterLike, gasLeft: bigint): string | undefined {
-  const sentry =
-    ip._runState.opCode === 0x55 &&
-    ip.common.gteHardfork('istanbul') &&
-    gasLeft <= ip.common.param('sstoreSentryEIP2200Gas');
-  return sentry ? 'out of gas: not enough gas for reentrancy sentry' : undefined;
-}
-
-const maxMemory = 0x1fffffffe0n;
-
-// EIP-3860: geth checks the init code size in CREATE/CREATE2's dynamic gas function, after the constant charge and
-// the memory size (@ethereumjs traps it in the op itself, after the step). Offsets/sizes that overflow geth's memory
-// arithmetic fail earlier with other errors, which are left to the existing checks.
-function initCodeSizeError(ip: InterpreterLike): string | undefined {
-  const { opCode, stack } = ip._runState;
-  if (opCode !== 0xf0 && opCode !== 0xf5) return undefined;
-  const evm = ip._evm as unknown as { allowUnlimitedInitCodeSize?: boolean };
-  if (!ip.common.isActivatedEIP(3860) || evm.allowUnlimitedInitCodeSize === true) return undefined;
-  const offset = stack._store[stack._len - 2];
-  const size = stack._store[stack._len - 3];
-  if (size <= ip.common.param('maxInitCodeSize') || offset + size > maxMemory) return undefined;
-  return `out of gas: max initcode size exceeded: size ${size}`;
+  return { error: err, cost };
 }
 
 /**
@@ -245,17 +253,35 @@ function initCodeSizeError(ip: InterpreterLike): string | undefined {
 export function attachObserver(evm: EVM, observer: EvmObserver): () => void {
   const e = evm as unknown as {
     [HOOK]?: HookState;
-    _opcodeMap: Array<{ gasHandler?: (...a: unknown[]) => Promise<bigint> } | undefined>;
+    _opcodeMap: Array<
+      { gasHandler?: (...a: unknown[]) => Promise<bigint>; opcodeInfo: { fee: number } } | undefined
+    >;
     events: { on(n: string, f: () => void): void; off(n: string, f: () => void): void };
+    common: InterpreterLike['common'];
+    allowUnlimitedInitCodeSize?: boolean;
   };
-  const state: HookState = { observer, gasError: undefined, preLogged: undefined };
+  const state: HookState = {
+    observer,
+    gasError: undefined,
+    preLogged: undefined,
+    geth: undefined,
+    post: undefined,
+  };
   const original = e._opcodeMap;
-  e._opcodeMap = original.map((entry) => {
+  const fees = original.map((entry) => BigInt(entry?.opcodeInfo.fee ?? 0));
+  const rules = gethGasRules(e.common, e.allowUnlimitedInitCodeSize === true);
+  e._opcodeMap = original.map((entry, i) => {
     if (!entry?.gasHandler) return entry;
     const handler = entry.gasHandler;
     return {
       ...entry,
       gasHandler: async (...a: unknown[]) => {
+        const verdict = gethDynamicGas(
+          (a[0] as { interpreter: InterpreterLike }).interpreter,
+          fees[i],
+          rules,
+        );
+        state.geth = verdict instanceof Promise ? await verdict : verdict;
         try {
           return await handler(...a);
         } catch (err) {

@@ -199,15 +199,8 @@ function createDriver(
       sv.pc = rs.programCounter;
       sv.op = rs.opCode;
       sv.gas = Number(gasLeft);
+      // The cost geth's log shows (the host already reduced it to geth's for ops failing before the log).
       let total = cost;
-      if (preError === 'out of gas') {
-        // geth reports only the constant part when the constant charge itself ran out of gas.
-        const fee = BigInt(ip.lookupOpInfo(rs.opCode).opcodeInfo.fee);
-        if (gasLeft < fee) total = fee;
-      } else if (preError?.startsWith('out of gas: ')) {
-        // A failing dynamic gas function adds nothing to geth's cost.
-        total = BigInt(ip.lookupOpInfo(rs.opCode).opcodeInfo.fee);
-      }
       // @ethereumjs keeps the gas forwarded by CALL* apart (messageGasLimit, without the stipend); geth's cost has it.
       if (isCallOp(rs.opCode) && rs.messageGasLimit !== undefined && !preError) total += rs.messageGasLimit;
       sv.cost = Number(total);
@@ -222,7 +215,7 @@ function createDriver(
     onFrameStart(ip) {
       frames.push(ip);
     },
-    onFrameEnd(ip, error, preLogged) {
+    onFrameEnd(ip, error, preLogged, faultMemWords) {
       frames.pop();
       frameError = undefined;
       codeRanOk = !error;
@@ -236,7 +229,7 @@ function createDriver(
       if (hooks.shouldStop()) return;
       if (sv.ip !== ip) sv.ip = undefined;
       sv.error = frameError;
-      sv.memLen = Number(ip._runState.memoryWordCount) * 32;
+      sv.memLen = Number(faultMemWords ?? ip._runState.memoryWordCount) * 32;
       hooks.onFault(sv);
     },
     onFailFast(ip, kind, msg, error) {

@@ -95,9 +95,9 @@ describe('hook order for every frame kind', () => {
       'exit used=18 out=0xaa err=execution reverted',
       'step 1 STATICCALL cost=7600',
       'enter STATICCALL c0de>5555 gas=5000 value=undefined input=0x',
-      'step 2 SSTORE cost=0',
-      'fault 2 SSTORE write protection',
-      'exit used=5000 out=0x err=write protection',
+      // SSTORE's gas function checks the write protection first (makeGasSStoreFunc): a pre-log error, no fault.
+      'step 2 SSTORE cost=0 err=out of gas: write protection',
+      'exit used=5000 out=0x err=out of gas: write protection',
       'step 1 CALL cost=14100',
       'enter CALL c0de>aaaa gas=7300 value=1000 input=0x',
       'exit used=0 out=0x err=insufficient balance for transfer',

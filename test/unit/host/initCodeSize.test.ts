@@ -4,7 +4,8 @@ import { asm } from './assemble.ts';
 import { makeRun } from './evmHarness.ts';
 
 // EIP-3860: geth rejects oversized init code in CREATE/CREATE2's dynamic gas function, i.e. before the op is logged:
-// `step` gets `out of gas: max initcode size exceeded: size N` with the constant cost only, `fault` is not called,
+// `step` gets `out of gas: max initcode size exceeded: code size N limit 49152` (gasCreateEip3860 → CheckMaxInitCodeSize,
+// core/vm/common.go) with the constant cost only, `fault` is not called,
 // and the frame fails with that error (all gas used). No child frame is entered.
 const recorder = `{ ev: [],
   step: function(log) { if (log.getError()) this.ev.push('step ' + log.op.toString() + ' gas=' + log.getGas() + ' cost=' + log.getCost() + ' err=' + log.getError()); },
@@ -13,7 +14,7 @@ const recorder = `{ ev: [],
   exit: function(r) { this.ev.push('exit ' + r.getError()); },
   result: function(ctx) { this.ev.push('ctx error=' + ctx.error + ' gasUsed=' + ctx.gasUsed); return this.ev; } }`;
 
-const tooBig = 'out of gas: max initcode size exceeded: size 49153';
+const tooBig = 'out of gas: max initcode size exceeded: code size 49153 limit 49152';
 
 describe('init code size limit (EIP-3860)', () => {
   it.each([

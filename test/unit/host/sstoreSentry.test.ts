@@ -24,13 +24,14 @@ describe('SSTORE reentrancy sentry (EIP-2200): a dynamic-gas failure, so step wi
 });
 
 describe('SSTORE in a static context', () => {
-  // The callee SSTOREs with the gas the STATICCALL gives it: geth's sentry (dynamic gas) comes before the write
-  // protection of the op itself.
+  // The callee SSTOREs with the gas the STATICCALL gives it. geth's SSTORE gas function (makeGasSStoreFunc,
+  // core/vm/operations_acl.go) checks the write protection before the sentry, so both are the pre-log
+  // `out of gas: write protection` (step with error, no fault).
   const W = '0x' + 'ab'.repeat(20);
   const callW = (gas: number) => `PUSH1 0 PUSH1 0 PUSH1 0 PUSH1 0 PUSH20 ${W} PUSH2 ${gas} STATICCALL STOP`;
   it.each([
-    [2306, 'step SSTORE gas=2300 cost=0 err=out of gas: not enough gas for reentrancy sentry'],
-    [2307, 'fault SSTORE write protection'],
+    [2306, 'step SSTORE gas=2300 cost=0 err=out of gas: write protection'],
+    [2307, 'step SSTORE gas=2301 cost=0 err=out of gas: write protection'],
   ])('callee gets %i gas', async (gas, event) => {
     const res = await record(callW(gas), {
       alloc: { [W]: { code: '0x6001600055' + '00' } },
