@@ -1,6 +1,8 @@
 /**
- * The names geth's `OpCode.String()` gives to defined opcode bytes (Prague/Osaka table, EOF excluded).
- * `log.op.toString()` returns these; any other byte gives `opcode 0xNN not defined` (see {@link opcodeName}).
+ * The names geth's `OpCode.String()` gives to opcode bytes (its `opCodeToString` table at the reference's HEAD,
+ * core/vm/opcodes.go). `log.op.toString()` returns these, and `invalid opcode: <name>` names them, whatever the fork:
+ * the EOF and EIP-8024 names (RJUMP, DUPN, EXTCALL…) and SLOTNUM included, though no fork this node runs enables
+ * them. Any other byte gives `opcode 0xNN not defined` (see {@link opcodeName}).
  */
 export const opcodeNames: ReadonlyMap<number, string> = buildOpcodeNames();
 
@@ -18,7 +20,7 @@ function buildOpcodeNames(): Map<number, string> {
   // geth still prints 0x44 as DIFFICULTY (PREVRANDAO is only an alias constant).
   run(
     0x40,
-    'BLOCKHASH COINBASE TIMESTAMP NUMBER DIFFICULTY GASLIMIT CHAINID SELFBALANCE BASEFEE BLOBHASH BLOBBASEFEE',
+    'BLOCKHASH COINBASE TIMESTAMP NUMBER DIFFICULTY GASLIMIT CHAINID SELFBALANCE BASEFEE BLOBHASH BLOBBASEFEE SLOTNUM',
   );
   run(
     0x50,
@@ -28,8 +30,12 @@ function buildOpcodeNames(): Map<number, string> {
   for (let i = 1; i <= 16; i++) m.set(0x7f + i, `DUP${i}`);
   for (let i = 1; i <= 16; i++) m.set(0x8f + i, `SWAP${i}`);
   for (let i = 0; i <= 4; i++) m.set(0xa0 + i, `LOG${i}`);
+  run(0xd0, 'DATALOAD DATALOADN DATASIZE DATACOPY');
+  run(0xe0, 'RJUMP RJUMPI RJUMPV CALLF RETF JUMPF DUPN SWAPN EXCHANGE');
+  m.set(0xec, 'EOFCREATE');
+  m.set(0xee, 'RETURNCONTRACT');
   run(0xf0, 'CREATE CALL CALLCODE RETURN DELEGATECALL CREATE2');
-  m.set(0xfa, 'STATICCALL');
+  run(0xf7, 'RETURNDATALOAD EXTCALL EXTDELEGATECALL STATICCALL EXTSTATICCALL');
   m.set(0xfd, 'REVERT');
   m.set(0xfe, 'INVALID');
   m.set(0xff, 'SELFDESTRUCT');

@@ -221,6 +221,18 @@ const rows: Row[] = [
     ],
   ],
   [
+    'DUPN (0xe6) at Prague',
+    'opUndefined: opCodeToString names EIP-8024 and EOF bytes though no fork here enables them',
+    top('0xe6', { hardfork: 'prague' }),
+    ['fault DUPN cost=0 mem=0 invalid opcode: DUPN', 'ctx invalid opcode: DUPN'],
+  ],
+  [
+    'DATALOAD (0xd0)',
+    'opUndefined: an EOF opcode in legacy code',
+    top('0xd0'),
+    ['fault DATALOAD cost=0 mem=0 invalid opcode: DATALOAD', 'ctx invalid opcode: DATALOAD'],
+  ],
+  [
     'PUSH0 before Shanghai',
     'opUndefined: the name comes from opCodeToString, whatever the fork',
     top('PUSH0', { hardfork: 'london' }),

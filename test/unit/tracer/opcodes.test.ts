@@ -36,6 +36,20 @@ describe('opcodeNames', () => {
     [0xf4, 'DELEGATECALL'],
     [0xf5, 'CREATE2'],
     [0xfa, 'STATICCALL'],
+    // Named by geth's opCodeToString though no fork here enables them (EOF, EIP-8024, SLOTNUM).
+    [0x4b, 'SLOTNUM'],
+    [0xd0, 'DATALOAD'],
+    [0xd3, 'DATACOPY'],
+    [0xe0, 'RJUMP'],
+    [0xe6, 'DUPN'],
+    [0xe7, 'SWAPN'],
+    [0xe8, 'EXCHANGE'],
+    [0xec, 'EOFCREATE'],
+    [0xee, 'RETURNCONTRACT'],
+    [0xf7, 'RETURNDATALOAD'],
+    [0xf8, 'EXTCALL'],
+    [0xf9, 'EXTDELEGATECALL'],
+    [0xfb, 'EXTSTATICCALL'],
     [0xfd, 'REVERT'],
     [0xfe, 'INVALID'],
     [0xff, 'SELFDESTRUCT'],
@@ -47,19 +61,22 @@ describe('opcodeNames', () => {
   it.each([
     [0x0c, 'opcode 0xc not defined'],
     [0x21, 'opcode 0x21 not defined'],
-    [0x4b, 'opcode 0x4b not defined'],
+    [0x4c, 'opcode 0x4c not defined'],
     [0xa5, 'opcode 0xa5 not defined'],
+    [0xd4, 'opcode 0xd4 not defined'],
+    [0xe9, 'opcode 0xe9 not defined'],
+    [0xed, 'opcode 0xed not defined'],
     [0xef, 'opcode 0xef not defined'],
     [0xf6, 'opcode 0xf6 not defined'],
-    [0xfb, 'opcode 0xfb not defined'],
+    [0xfc, 'opcode 0xfc not defined'],
   ])('undefined byte %s', (byte, text) => {
     expect(opcodeNames.has(byte)).toBe(false);
     expect(opcodeName(byte)).toBe(text);
   });
 
-  it('has 150 defined opcodes, unique names, and no SHA3/SUICIDE', () => {
-    expect(opcodeNames.size).toBe(150);
-    expect(new Set(opcodeNames.values()).size).toBe(150);
+  it('has the 170 opcodes geth names, unique names, and no SHA3/SUICIDE', () => {
+    expect(opcodeNames.size).toBe(170);
+    expect(new Set(opcodeNames.values()).size).toBe(170);
     expect([...opcodeNames.values()]).not.toContain('SHA3');
     expect([...opcodeNames.values()]).not.toContain('SUICIDE');
     expect(renamedOpcodes.get('SHA3')).toBe('KECCAK256');
