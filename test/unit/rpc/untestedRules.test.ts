@@ -4,23 +4,12 @@ import { classifyResponse, findBlockTxErrors } from '../../../src/core/rpc/class
 import { decodeRpcError } from '../../../src/core/rpc/decodeRpcError.ts';
 import type { JsonRpcRequest } from '../../../src/core/rpc/jsonRpc.ts';
 import { probeNode } from '../../../src/core/rpc/probe.ts';
-import type { TransportOutcome } from '../../../src/core/rpc/transportOutcome.ts';
+import { type TransportOutcome, textResponse } from '../../../src/core/rpc/transportOutcome.ts';
 
 // Rules of src/core/rpc that no test pinned down (issue #14): each table states the input and the exact answer.
 
-/** A transport response carrying `text`, readable both as bytes (`body`) and as text (`bodyText`). */
-function response(status: number, text: string, headers: Record<string, string> = {}): TransportOutcome {
-  const body = new TextEncoder().encode(text).buffer;
-  return {
-    kind: 'response',
-    status,
-    headers,
-    body,
-    bodyText: text,
-    sizeBytes: body.byteLength,
-    durationMs: 1,
-  } as unknown as TransportOutcome;
-}
+const response = (status: number, text: string, headers: Record<string, string> = {}): TransportOutcome =>
+  textResponse(text, { status, headers, durationMs: 1 });
 
 const rpcError = (request: JsonRpcRequest, code: number, message: string) =>
   response(200, JSON.stringify({ jsonrpc: '2.0', id: request.id, error: { code, message } }));
