@@ -51,6 +51,8 @@ export interface Diagnostic {
   range: SourceRange;
   /** Optional mechanical fix. */
   fix?: Fix;
+  /** Other places the same finding applies to, when one diagnostic stands for several (e.g. 12 `let`s). */
+  related?: SourceRange[];
 }
 
 /** Line-start table for fast offset → line/column conversion. */

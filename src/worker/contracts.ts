@@ -4,6 +4,7 @@
 import type { Diagnostic, SourceRange } from '../core/diagnostics.ts';
 import type { FixtureDefaults } from '../core/fixture/fixtureTypes.ts';
 import type { Profile } from '../core/profile.ts';
+import type { TargetId } from '../core/targets.ts';
 import type { ResultTree } from '../core/result/createResultTree.ts';
 import type { ClassifyOptions } from '../core/rpc/classifyResponse.ts';
 import type { ReplySummary } from '../core/rpc/summarizeReply.ts';
@@ -24,13 +25,16 @@ export interface TracerAnalysis {
 
 /** The tracer worker's contract (plain data only crosses it). */
 export interface TracerWorkerApi {
-  /** Checks and flattens `source`. */
-  analyze(seq: number, source: string, profile: Profile): TracerAnalysis;
+  /**
+   * Checks and flattens `source` for a target (a {@link TargetId}; the profile names earlier pages sent, `strict`
+   * and `goja`, are read as `es5` and `geth`), naming `detected` (a probe's finding) in the summary line.
+   */
+  analyze(seq: number, source: string, target: TargetId | Profile, detected?: TargetId): TracerAnalysis;
   /** Maps a node's tracer error (`<eval>:1:COL`, `Line 1:N`, …) back to a range of `source`. */
   mapNodeError(
     source: string,
     errorText: string,
-    profile: Profile,
+    target: TargetId | Profile,
   ): { range: SourceRange; message: string } | null;
 }
 

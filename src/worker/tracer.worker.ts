@@ -3,6 +3,7 @@ import { expose, type Endpoint } from 'comlink';
 import type { Diagnostic } from '../core/diagnostics.ts';
 import { flattenTracer } from '../core/flatten/flattenTracer.ts';
 import { mapNodeErrorToSource } from '../core/flatten/mapNodeError.ts';
+import { defaultTarget, parseTarget } from '../core/targets.ts';
 import type { TracerWorkerApi } from './contracts.ts';
 
 function dedupe(list: Diagnostic[]): Diagnostic[] {
@@ -17,13 +18,14 @@ function dedupe(list: Diagnostic[]): Diagnostic[] {
 
 /** The worker implementation (also used directly by unit tests). */
 export const tracerWorkerApi: TracerWorkerApi = {
-  analyze(seq, source, profile) {
+  analyze(seq, source, target, detected) {
     // flattenTracer runs checkTracer first and returns its diagnostics with its own: one pass gives both.
-    const f = flattenTracer(source, { profile });
+    const options = { target: parseTarget(target) ?? defaultTarget, ...(detected ? { detected } : {}) };
+    const f = flattenTracer(source, options);
     return { seq, diagnostics: dedupe(f.diagnostics), flat: f.ok ? { ok: true, code: f.code } : null };
   },
-  mapNodeError(source, errorText, profile) {
-    const flat = flattenTracer(source, { profile });
+  mapNodeError(source, errorText, target) {
+    const flat = flattenTracer(source, { target: parseTarget(target) ?? defaultTarget });
     return flat.ok ? mapNodeErrorToSource(errorText, flat, source) : null;
   },
 };

@@ -1,9 +1,10 @@
 import type { Expression, Program } from 'estree';
 import { createLineIndex, type Diagnostic, type LineIndex } from '../diagnostics.ts';
-import { defaultProfile, type Profile } from '../profile.ts';
+import type { Profile } from '../profile.ts';
+import { defaultTarget, parseTarget, type TargetId } from '../targets.ts';
 import { describeSyntaxError, printable } from './describeSyntaxError.ts';
-import { describeConstruct } from './es5Rules.ts';
 import { findConstructs } from './findConstructs.ts';
+import { groupConstructs } from './groupConstructs.ts';
 import { parseEs5Fast, type FastParse } from './parseEs5Fast.ts';
 import { parseGoal, skipTrivia, type GoalParse } from './parseGoal.ts';
 import { scanBrackets } from './scanBrackets.ts';
@@ -11,8 +12,17 @@ import { createTokenList } from './tokenList.ts';
 
 /** Options of {@link checkEs5}. */
 export interface Es5Options {
-  /** Which engine to check for; default `'strict'` (ES5.1). */
+  /** What the tracer must run on; default `es5` (ES5.1). */
+  target?: TargetId;
+  /** The target a probe found on the node the tracer is for, if any (named in the summary line). */
+  detected?: TargetId;
+  /** @deprecated The earlier name of `target`: `strict` is `es5`, `goja` is `geth`. */
   profile?: Profile;
+}
+
+/** The target options ask for (`target`, else the earlier `profile`, else es5). */
+export function targetOf(options: Es5Options): TargetId {
+  return options.target ?? parseTarget(options.profile) ?? defaultTarget;
 }
 
 /** What {@link checkEs5} found out about a tracer source. */
@@ -56,20 +66,20 @@ function tooDeep(index: LineIndex, at: number, levels = maxNestingDepth): Diagno
   return { severity: 'error', ruleId: 'es5/too-deeply-nested', message, range: index.rangeOf(at, at + 1) };
 }
 
+interface Judging {
+  target: TargetId;
+  detected?: TargetId;
+}
+
 function constructDiagnostics(
   source: string,
   parsed: GoalParse,
   index: LineIndex,
-  profile: Profile,
+  judging: Judging,
 ): Diagnostic[] {
   const tokens = createTokenList(source, parsed.tokens);
   const findings = findConstructs(source, parsed.ast!, tokens, parsed.module);
-  const out = findings.map((f): Diagnostic => {
-    const { message, severity } = describeConstruct(f, profile === 'goja');
-    const d: Diagnostic = { severity, ruleId: f.ruleId, message, range: index.rangeOf(f.start, f.end) };
-    if (f.fix) d.fix = f.fix;
-    return d;
-  });
+  const out = groupConstructs(findings, index, judging.target, judging.detected);
   if (out.length === 0 && parsed.es5Error) {
     // Never stay silent when ES5 rejects the code: pass on the ES5 parser's own (named) error.
     const es5 = describeSyntaxError(source, parsed.es5Error, index);
@@ -92,7 +102,7 @@ function fastResult(fast: FastParse): Es5Result {
   return result;
 }
 
-function run(source: string, profile: Profile): Es5Result {
+function run(source: string, judging: Judging): Es5Result {
   // Most tracers are valid ES5: one parse answers for them; everything else takes the full check below.
   const fast = parseEs5Fast(source, fastPathMaxDepth);
   if (fast) return fastResult(fast);
@@ -123,7 +133,7 @@ function run(source: string, profile: Profile): Es5Result {
       error.tooDeep ? tooDeep(index, error.pos, levels()) : describeSyntaxError(source, error, index),
     ];
   } else if (!parsed.es5Valid) {
-    diagnostics = constructDiagnostics(source, parsed, index, profile);
+    diagnostics = constructDiagnostics(source, parsed, index, judging);
   }
   diagnostics.sort(
     (a, b) => a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset,
@@ -142,14 +152,16 @@ function run(source: string, profile: Profile): Es5Result {
 /**
  * Checks that a tracer source is ECMAScript 5.1: parses it (as one expression when it is one, else as a script),
  * reports syntax errors and every ES2015+ construct by name, with mechanical fixes where they are safe.
- * In the `goja` profile, constructs geth's goja engine runs are warnings. Never throws.
+ * For a target other than es5, the constructs its engine runs are notes (info), grouped per kind with a count.
+ * Never throws.
  */
 export function checkEs5(source: string, options: Es5Options = {}): Es5Result {
-  const profile = options.profile ?? defaultProfile;
+  const judging: Judging = { target: targetOf(options) };
+  if (options.detected) judging.detected = options.detected;
   try {
     if (typeof source !== 'string')
       throw new TypeError(`expected the tracer source as a string, got ${typeof source}`);
-    return run(source, profile);
+    return run(source, judging);
   } catch (e) {
     const message = `The ES5 check failed unexpectedly: ${printable(String((e as Error)?.message ?? e))}`;
     const range = createLineIndex('').rangeOf(0, 0);

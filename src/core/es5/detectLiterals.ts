@@ -1,4 +1,5 @@
 import { parseExpressionAt } from 'acorn';
+import type { Engine } from '../targets.ts';
 import { buildEscapeFix, buildNumberFix } from './buildFixes.ts';
 import { excerpt, type Detector, type FindContext } from './finding.ts';
 import type { AnyNode } from './walkAst.ts';
@@ -7,13 +8,16 @@ import type { AnyNode } from './walkAst.ts';
 const codePointEscape = /(?<!\\)(?:\\\\)*\\u\{/;
 const astral = /[\ud800-\udbff][\udc00-\udfff]/;
 
-/** Regexp flags beyond ES5's g, i, m: edition and goja support. */
-const flagInfo: Record<string, { since: string; goja: boolean }> = {
-  u: { since: 'ES2015', goja: true },
-  y: { since: 'ES2015', goja: true },
-  s: { since: 'ES2018', goja: true },
-  d: { since: 'ES2022', goja: false },
-  v: { since: 'ES2024', goja: false },
+/**
+ * Regexp flags beyond ES5's g, i, m: edition and the engines that take them (goja 9037c2b61cbf: g, i, m, y, u in
+ * builtin_regexp.go compileRegexp; Boa in anvil 1.7.1 and V8: all of them).
+ */
+const flagInfo: Record<string, { since: string; engines: readonly Engine[] }> = {
+  u: { since: 'ES2015', engines: ['goja', 'boa', 'v8'] },
+  y: { since: 'ES2015', engines: ['goja', 'boa', 'v8'] },
+  s: { since: 'ES2018', engines: ['boa', 'v8'] },
+  d: { since: 'ES2022', engines: ['boa', 'v8'] },
+  v: { since: 'ES2024', engines: ['boa', 'v8'] },
 };
 
 function detectNumber(ctx: FindContext, node: AnyNode, raw: string): void {
@@ -32,11 +36,16 @@ function detectNumber(ctx: FindContext, node: AnyNode, raw: string): void {
     ctx.report({ ruleId: 'es5/bigint-literal', subject: `BigInt literal '${excerpt(raw)}'`, ...at });
 }
 
-function regexpFeature(pattern: string): { subject: string; since?: string } {
+function regexpFeature(pattern: string): {
+  subject: string;
+  since?: string;
+  engines?: readonly Engine[];
+} {
   if (/\(\?<[=!]/.test(pattern)) return { subject: "Lookbehind assertion '(?<=…)'" };
   if (/\(\?<[^=!]/.test(pattern)) return { subject: "Named capture group '(?<name>…)'" };
+  // Not measured on Boa or V8 (Node 20's V8 rejects them): no engine is assumed to run them.
   if (/\(\?[ims-]+:/.test(pattern))
-    return { subject: "Regular expression modifiers '(?i:…)'", since: 'ES2025' };
+    return { subject: "Regular expression modifiers '(?i:…)'", since: 'ES2025', engines: [] };
   return { subject: 'Regular expression syntax' };
 }
 
@@ -62,9 +71,10 @@ function detectRegExp(ctx: FindContext, node: AnyNode): void {
     const reason = String((e as Error).message)
       .replace(/^.*: /, '')
       .replace(/ \(\d+:\d+\)$/, '');
-    const { subject, since } = regexpFeature(pattern);
+    const { subject, since, engines } = regexpFeature(pattern);
     const detail = subject === 'Regular expression syntax' ? `${subject} (${reason})` : subject;
-    ctx.report({ ruleId: 'es5/regexp-syntax', subject: detail, start: node.start, end: flagsStart, since });
+    const at = { start: node.start, end: flagsStart };
+    ctx.report({ ruleId: 'es5/regexp-syntax', subject: detail, ...at, since, engines });
   }
 }
 

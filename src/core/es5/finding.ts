@@ -1,4 +1,5 @@
 import type { Fix } from '../diagnostics.ts';
+import type { Engine } from '../targets.ts';
 import type { FixContext } from './buildFixes.ts';
 import type { AnyNode } from './walkAst.ts';
 
@@ -12,8 +13,8 @@ export interface Finding {
   fix?: Fix;
   /** Overrides the rule's edition (e.g. a regexp flag from ES2018). */
   since?: string;
-  /** Overrides the rule's goja support (e.g. the regexp flags goja lacks). */
-  goja?: boolean;
+  /** Overrides the engines that run it (e.g. the regexp flags goja lacks). */
+  engines?: readonly Engine[];
 }
 
 /** What the detectors read and where they report. */

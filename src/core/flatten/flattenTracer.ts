@@ -1,7 +1,7 @@
 import { tokenizer } from 'acorn';
 import type * as estree from 'estree';
 import { createLineIndex, type Diagnostic, type LineIndex, type Severity } from '../diagnostics.ts';
-import type { Profile } from '../profile.ts';
+import type { Es5Options } from '../es5/checkEs5.ts';
 import { checkTracer } from '../tracer/checkTracer.ts';
 import { createPositionMap, type PositionMap } from './createPositionMap.ts';
 import { generateOneLine } from './generateOneLine.ts';
@@ -37,16 +37,16 @@ function plural(n: number, word: string): string {
  * Checks a tracer source with checkTracer and, when it has no errors, prints the tracer object literal as the
  * ready-to-send string: one line, no comments, string literals single-quoted, no `"` character anywhere
  * (inside literals it is written `\u0022`); wrappers (`var x =`, `module.exports =`, parentheses) and trailing
- * `;` are dropped. Never throws. Under the `goja` profile ES2015+ code is printed as well.
+ * `;` are dropped. Never throws. For a target other than es5, the ES2015+ code it runs is printed as well.
  */
-export function flattenTracer(source: string, options: { profile?: Profile } = {}): FlattenResult {
+export function flattenTracer(source: string, options: Es5Options = {}): FlattenResult {
   const text = typeof source === 'string' ? source : '';
   if (typeof source !== 'string') {
     const message = `The tracer source must be a string, not ${source === null ? 'null' : typeof source}`;
     return fail([make(createLineIndex(text), 'error', 'flatten/bad-input', message, { start: 0, end: 0 })]);
   }
   try {
-    return flatten(source, options?.profile ?? 'strict');
+    return flatten(source, options ?? {});
   } catch (e) {
     const message = `The flattener failed unexpectedly (a bug): ${(e as Error)?.message ?? String(e)}`;
     return fail([make(createLineIndex(text), 'error', 'flatten/internal', message, { start: 0, end: 0 })]);
@@ -57,8 +57,8 @@ function fail(diagnostics: Diagnostic[]): FlattenResult {
   return { ok: false, code: '', diagnostics, map: null };
 }
 
-function flatten(source: string, profile: Profile): FlattenResult {
-  const checked = checkTracer(source, { profile });
+function flatten(source: string, options: Es5Options): FlattenResult {
+  const checked = checkTracer(source, options);
   const diagnostics: Diagnostic[] = [...checked.diagnostics];
   const tracer = checked.tracer;
   if (!tracer || diagnostics.some((d) => d.severity === 'error')) return fail(diagnostics);

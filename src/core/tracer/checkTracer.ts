@@ -1,7 +1,6 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import { createLineIndex } from '../diagnostics.ts';
-import type { Profile } from '../profile.ts';
-import { checkEs5, type Es5Result } from '../es5/checkEs5.ts';
+import { checkEs5, type Es5Options, type Es5Result } from '../es5/checkEs5.ts';
 import { analyzeTracer } from './analyzeTracer.ts';
 import { checkShape, type TracerMember } from './checkShape.ts';
 import { createReporter } from './createReporter.ts';
@@ -22,7 +21,7 @@ export interface TracerCheckResult {
 }
 
 /** Checks a tracer source: ES5.1 syntax, accepted form, geth's required shape, and lint rules. Never throws. */
-export function checkTracer(source: string, options: { profile?: Profile } = {}): TracerCheckResult {
+export function checkTracer(source: string, options: Es5Options = {}): TracerCheckResult {
   const es5 = checkEs5(source, options);
   if (typeof source !== 'string') return { diagnostics: es5.diagnostics, tracer: null, members: [], es5 };
   try {

@@ -67,7 +67,7 @@ describe('garbage', () => {
         (a, b) => {
           const s = base.slice(0, Math.min(a, b)) + base.slice(Math.max(a, b));
           expectWellFormed(s, checkEs5(s));
-          expectWellFormed(s, checkEs5(s, { profile: 'goja' }));
+          expectWellFormed(s, checkEs5(s, { target: 'geth' }));
         },
       ),
       { numRuns: 300 },
@@ -93,8 +93,9 @@ describe('size and depth', () => {
     const code = `{data: [\n${lines}\n0],\nstep: (log) => 1, result: function () { let n = 1; return n; }}`;
     expect(code.length).toBeGreaterThan(1_000_000);
     expect(checkEs5(code).diagnostics.map(show)).toEqual([
-      `20003:7 es5/arrow-function Arrow function '=>' is ES2015 syntax, not ES5.1: write 'function (…) { return …; }' (note: an arrow function has no own 'this').`,
-      "20003:41 es5/let-const 'let' declaration is ES2015 syntax, not ES5.1: use 'var'.",
+      `20003:7 es5/arrow-function Arrow function '=>' is ES2015 syntax, not ES5.1: write 'function (…) { return …; }' (note: an arrow function has no own 'this'). geth, reth, anvil and nethermind run this; es5 nodes do not.`,
+      "20003:7 es5/target-summary The ES5.1 check fails only on syntax geth, reth, anvil and nethermind run: arrow functions (1) and 'let' and 'const' declarations (1) (2 places). Convert the tracer to ES5 for every node, or choose the target geth.",
+      "20003:41 es5/let-const 'let' declaration is ES2015 syntax, not ES5.1: use 'var'. geth, reth, anvil and nethermind run this; es5 nodes do not.",
     ]);
   });
   for (const [name, open, close] of [
@@ -115,7 +116,7 @@ describe('size and depth', () => {
   });
   it('256 nested parentheses are still checked', () => {
     const r = checkEs5('{a: ' + '('.repeat(255) + 'x => 1' + ')'.repeat(255) + '}');
-    expect(r.diagnostics.map((d) => d.ruleId)).toEqual(['es5/arrow-function']);
+    expect(r.diagnostics.map((d) => d.ruleId)).toEqual(['es5/arrow-function', 'es5/target-summary']);
   });
   it('257 nested brackets are too deep', () => {
     const r = checkEs5('{a: ' + '['.repeat(256) + ']'.repeat(256) + '}');

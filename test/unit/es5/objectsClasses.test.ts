@@ -109,9 +109,9 @@ describe('classes', () => {
   invalid(
     '{C: class { #p = 1; get() { return this.#p; } }}',
     'es5/private-name',
-    m("Private name '#p'", 'ES2022', 'use an ordinary property'),
-    '1:41',
-    { end: '1:43' },
+    '2 private class members (line 1): ES2022 syntax, not ES5.1: use an ordinary property.',
+    '1:13',
+    { end: '1:15' },
   );
   invalid(
     '{C: class { static { init(); } }}',

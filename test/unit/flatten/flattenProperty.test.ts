@@ -72,14 +72,14 @@ describe('flatten properties', () => {
     );
   });
 
-  test('flattenTracer under goja: raw U+2028/U+2029 in strings', () => {
+  test('flattenTracer for anvil (Boa): raw U+2028/U+2029 in strings', () => {
     fc.assert(
       fc.property(text, (s) => {
         const raw = JSON.stringify(s);
         const r = flattenTracer(
           `{s: ${raw}, fault: function () {}, result: function () { return this.s; }}`,
           {
-            profile: 'goja',
+            target: 'anvil',
           },
         );
         expect(r.ok).toBe(true);

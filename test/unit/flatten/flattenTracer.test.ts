@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { checkEs5 } from '../../../src/core/es5/checkEs5.ts';
 import { flattenTracer } from '../../../src/core/flatten/flattenTracer.ts';
-import type { Profile } from '../../../src/core/profile.ts';
+import type { TargetId } from '../../../src/core/targets.ts';
 import { checkTracer } from '../../../src/core/tracer/checkTracer.ts';
 import { normalizeAst } from './normalizeAst.ts';
 
@@ -11,98 +11,98 @@ const fault = 'fault: function(log) {}';
 
 // The pitfalls-doc §1.1 weaknesses of a textual `replace(/"/g, "'")` flattener, and the spec's output rules.
 describe('flattenTracer: exact ready-to-send strings', () => {
-  test.each<[string, string, Profile, string]>([
+  test.each<[string, string, TargetId, string]>([
     [
       'Chainstack CALL example with "CALL"',
       `{data: [], fault: function(log) {}, step: function(log) { if(log.op.toString() == "CALL") this.data.push(log.stack.peek(0)); }, result: function() { return this.data; }}`,
-      'strict',
+      'es5',
       String.raw`{data:[],fault:function(log){},step:function(log){if(log.op.toString()=='CALL')this.data.push(log.stack.peek(0));},result:function(){return this.data;}}`,
     ],
     [
       "apostrophe: it's",
       `{${fault}, result: function() { return "it's"; }}`,
-      'strict',
+      'es5',
       String.raw`{fault:function(log){},result:function(){return'it\'s';}}`,
     ],
     [
       'JSON data member with quotes',
       `{${fault}, labels: {"a": "say \\"hi\\"", "b": ["it's", "x"]}, result: function() { return this.labels; }}`,
-      'strict',
+      'es5',
       String.raw`{fault:function(log){},labels:{'a':'say \u0022hi\u0022','b':['it\'s','x']},result:function(){return this.labels;}}`,
     ],
     [
       'comments: // at line ends, // inside strings, block comments',
       `{\n  // header\n  ${fault}, // after fault\n  result: function() {\n    var u = "http://example.org"; /* block */\n    return u; // end\n  }\n}`,
-      'strict',
+      'es5',
       String.raw`{fault:function(log){},result:function(){var u='http://example.org';return u;}}`,
     ],
     [
       'shorthand methods under goja stay shorthand',
       `{fault(log) {}, result() { return 1; }}`,
-      'goja',
+      'geth',
       String.raw`{fault(log){},result(){return 1;}}`,
     ],
     [
       'let under goja',
       `{${fault}, result: function() { let n = 1; return n; }}`,
-      'goja',
+      'geth',
       String.raw`{fault:function(log){},result:function(){let n=1;return n;}}`,
     ],
     [
       'regex /"/g',
       `{${fault}, result: function() { return 'a"b'.replace(/"/g, ''); }}`,
-      'strict',
+      'es5',
       String.raw`{fault:function(log){},result:function(){return'a\u0022b'.replace(/\u0022/g,'');}}`,
     ],
     [
       '</script>',
       `{${fault}, result: function() { return "</script>"; }}`,
-      'strict',
+      'es5',
       String.raw`{fault:function(log){},result:function(){return'<\/script>';}}`,
     ],
     [
       'U+2028, lone surrogate, backslashes, unicode',
       `{${fault}, s: ["\\u2028", "\\uD800", "a\\\\b", "é😀"], result: function() { return this.s; }}`,
-      'strict',
+      'es5',
       String.raw`{fault:function(log){},s:['\u2028','\uD800','a\\b','é😀'],result:function(){return this.s;}}`,
     ],
     [
-      'raw U+2029 in a string under goja',
+      'raw U+2029 in a string for anvil (Boa runs it; goja does not)',
       `{${fault}, s: "a\u2029b", result: function() { return this.s; }}`,
-      'goja',
+      'anvil',
       String.raw`{fault:function(log){},s:'a\u2029b',result:function(){return this.s;}}`,
     ],
     [
       'var wrapper and trailing semicolon removed',
       `var tracer = {${fault}, result: function() { return 1; }};`,
-      'strict',
+      'es5',
       String.raw`{fault:function(log){},result:function(){return 1;}}`,
     ],
     [
       'module.exports wrapper removed',
       `module.exports = {${fault}, result: function() { return 1; }};`,
-      'strict',
+      'es5',
       String.raw`{fault:function(log){},result:function(){return 1;}}`,
     ],
     [
       'parentheses and trailing semicolon removed',
       `({${fault}, result: function() { return 1; }});`,
-      'strict',
+      'es5',
       String.raw`{fault:function(log){},result:function(){return 1;}}`,
     ],
     [
       'template literal under goja',
       '{' + fault + ', result: function() { return `a "b"\nc`; }}',
-      'goja',
+      'geth',
       '{fault:function(log){},result:function(){return`a \\u0022b\\u0022\\nc`;}}',
     ],
   ])('%s', (_name, source, profile, expected) => {
-    const r = flattenTracer(source, { profile });
+    const r = flattenTracer(source, { target: profile });
     expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(r.code).toBe(expected);
     expect(r.ok).toBe(true);
-    expect(flattenTracer(r.code, { profile }).code).toBe(expected);
-    if (profile === 'strict') expect(checkEs5(r.code, { profile: 'strict' }).es5Valid).toBe(true);
+    expect(flattenTracer(r.code, { target: profile }).code).toBe(expected);
+    if (profile === 'es5') expect(checkEs5(r.code).es5Valid).toBe(true);
   });
 });
 
@@ -133,36 +133,31 @@ describe('flattenTracer: infos about what it changed', () => {
 });
 
 describe('flattenTracer: errors come back as diagnostics, never thrown', () => {
-  test.each<[string, string, Profile, string]>([
-    [
-      'let under strict',
-      `{${fault}, result: function() { let n = 1; return n; }}`,
-      'strict',
-      'es5/let-const',
-    ],
-    ['shorthand under strict', `{fault(log) {}, result() { return 1; }}`, 'strict', 'es5/shorthand-method'],
-    ['not an object', `[1, 2]`, 'strict', 'tracer/not-an-object'],
-    ['syntax error', `{result: function( {}`, 'strict', 'es5/syntax-error'],
+  test.each<[string, string, TargetId, string]>([
+    ['let under strict', `{${fault}, result: function() { let n = 1; return n; }}`, 'es5', 'es5/let-const'],
+    ['shorthand under strict', `{fault(log) {}, result() { return 1; }}`, 'es5', 'es5/shorthand-method'],
+    ['not an object', `[1, 2]`, 'es5', 'tracer/not-an-object'],
+    ['syntax error', `{result: function( {}`, 'es5', 'es5/syntax-error'],
     [
       '10 000 nested parentheses',
       `{${fault}, result: function() { return ${'('.repeat(10000)}1${')'.repeat(10000)}; }}`,
-      'strict',
+      'es5',
       '',
     ],
     [
       '10 000 nested arrays',
       `{${fault}, result: function() { return ${'['.repeat(10000)}${']'.repeat(10000)}; }}`,
-      'strict',
+      'es5',
       '',
     ],
     [
       'a binary chain deeper than the printer limit',
       `{${fault}, result: function() { return ${Array.from({ length: 1200 }, (_, i) => `a${i}`).join('+')}; }}`,
-      'goja',
+      'geth',
       'flatten/cannot-print',
     ],
   ])('%s', (_name, source, profile, ruleId) => {
-    const r = flattenTracer(source, { profile });
+    const r = flattenTracer(source, { target: profile });
     expect(r.ok).toBe(false);
     expect(r.code).toBe('');
     expect(r.map).toBeNull();
@@ -178,16 +173,16 @@ describe('flattenTracer on the bundled templates: same AST, ES5 stays ES5, idemp
   const names = existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('.js')) : [];
   test.each(names)('%s', (name) => {
     const source = readFileSync(new URL(name, dir), 'utf8');
-    const checked = checkTracer(source, { profile: 'goja' });
-    const profile: Profile = checked.es5.es5Valid ? 'strict' : 'goja';
-    const r = flattenTracer(source, { profile });
+    const checked = checkTracer(source, { target: 'geth' });
+    const profile: TargetId = checked.es5.es5Valid ? 'es5' : 'geth';
+    const r = flattenTracer(source, { target: profile });
     expect(r.ok).toBe(true);
     expect(r.code).not.toMatch(/["\n\r\u2028\u2029]/);
-    const object = checkTracer(source, { profile }).tracer!.object;
+    const object = checkTracer(source, { target: profile }).tracer!.object;
     const back = parseExpressionAt(r.code, 0, { ecmaVersion: 'latest' });
     expect(normalizeAst(back)).toEqual(normalizeAst(object));
-    if (profile === 'strict') expect(checkEs5(r.code, { profile: 'strict' }).es5Valid).toBe(true);
-    expect(flattenTracer(r.code, { profile }).code).toBe(r.code);
+    if (profile === 'es5') expect(checkEs5(r.code).es5Valid).toBe(true);
+    expect(flattenTracer(r.code, { target: profile }).code).toBe(r.code);
   });
 });
 

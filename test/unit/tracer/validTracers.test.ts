@@ -171,9 +171,9 @@ describe('valid tracers get no warning or error', () => {
     expect(r.members.filter((m) => m.kind === 'function').map((m) => m.name)).toContain('result');
   });
 
-  it('the same tracers in the goja profile', () => {
+  it('the same tracers for the target geth', () => {
     for (const code of [specCallTracer, stepCallTracer, frameTracer])
-      expect(checkTracer(code, { profile: 'goja' }).diagnostics).toEqual([]);
+      expect(checkTracer(code, { target: 'geth' }).diagnostics).toEqual([]);
   });
 
   it('double quotes in a valid tracer give only info diagnostics', () => {
