@@ -1,5 +1,7 @@
 import type { RpcResult } from './classifyResponse.ts';
 import { describeIgnoredResult, detectClientFamily } from './describeTracerEcho.ts';
+import { describeDialect } from './dialect.ts';
+import { probeDialect, unmeasuredDialect } from './probeDialect.ts';
 import {
   type JsTracingSupport,
   type ProbeOptions,
@@ -20,6 +22,7 @@ export type {
   ProbeSend,
 } from './probeSession.ts';
 export { brokenTracer, canaryTracer, probeCall } from './probeSession.ts';
+export type { DialectReport, DialectTarget } from './dialect.ts';
 
 type Call = ReturnType<typeof createProbeSession>['call'];
 
@@ -170,9 +173,28 @@ export async function probeNode(send: ProbeSend, o: ProbeOptions = {}): Promise<
     `canary tracer: must return exactly '${nonce}'`,
   );
   let step = judgeCanary(c, nonce, 'debug_traceCall');
-  if ('candidate' in step) step = await confirm(call, 'debug_traceCall', [probeCall, 'latest'], nonce);
-  else if ('verdict' in step && step.verdict === 'ignored')
+  let viaTraceCall = false;
+  if ('candidate' in step) {
+    step = await confirm(call, 'debug_traceCall', [probeCall, 'latest'], nonce);
+    viaTraceCall = true;
+  } else if ('verdict' in step && step.verdict === 'ignored')
     await confirm(call, 'debug_traceCall', [probeCall, 'latest'], nonce);
   else if ('next' in step) step = await fallback(call, nonce, latest, o, step.next);
-  return finish(step, base, errors());
+  const report = finish(step, base, errors());
+  if (report.jsTracing !== 'supported' || o.dialect === false) return report;
+  report.dialect = viaTraceCall
+    ? await probeDialect(call, nonce, report.clientFamily, { canaryTimeoutMs: o.canaryTimeoutMs })
+    : unmeasuredDialect(
+        report.clientFamily,
+        'the dialect battery needs debug_traceCall, and only debug_traceTransaction ran the canary',
+      );
+  return report;
+}
+
+/**
+ * The verdict in one line: the `jsTracing` value, and after `supported` how the node's tracer runtime compares with
+ * geth's, e.g. "supported — behaves like geth" or "supported — differs from geth: …".
+ */
+export function probeVerdict(r: ProbeReport): string {
+  return r.dialect ? `${r.jsTracing} — ${describeDialect(r.dialect)}` : r.jsTracing;
 }

@@ -1,5 +1,6 @@
 import { type RpcResult, classifyResponse } from './classifyResponse.ts';
 import type { ClientFamily } from './describeTracerEcho.ts';
+import type { DialectReport } from './dialect.ts';
 import { type JsonRpcRequest, buildRequest } from './jsonRpc.ts';
 import type { TransportOutcome } from './transportOutcome.ts';
 
@@ -26,6 +27,11 @@ export interface ProbeReport {
   clientVersion?: string;
   latestBlock?: string;
   clientFamily: ClientFamily;
+  /**
+   * How the node's tracer runtime compares with geth's (src/core/rpc/dialect.ts), measured by a battery of canary
+   * tracers; present only when `jsTracing` is `supported`.
+   */
+  dialect?: DialectReport;
   evidence: ProbeEvidence[];
 }
 
@@ -44,6 +50,10 @@ export interface ProbeOptions {
   maxBlocksToScan?: number;
   /** The `timeout` tracing option sent with the canary (default "10s"). */
   timeout?: string;
+  /** Run the dialect battery after `supported` (default true). */
+  dialect?: boolean;
+  /** How long one canary of the dialect battery may take (default 5000 ms). */
+  canaryTimeoutMs?: number;
 }
 
 /** The trivial call traced by the canary: a zero-value transfer to an account without code. */
@@ -71,13 +81,45 @@ export function randomNonce(): string {
   return 'probe-' + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** `outcome`, or a timeout failure when it has not arrived within `ms`. */
+async function bounded(outcome: Promise<TransportOutcome>, ms: number): Promise<TransportOutcome> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<TransportOutcome>((resolve) => {
+    timer = setTimeout(
+      () =>
+        resolve({
+          kind: 'no-response',
+          reason: 'timeout',
+          message: `No answer within ${ms / 1000} s (the probe's bound for one canary)`,
+          durationMs: ms,
+        }),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([outcome, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Builds the probe state: a request counter, evidence list and a `call` helper. */
 export function createProbeSession(send: ProbeSend) {
   const evidence: ProbeEvidence[] = [];
   let id = 1;
-  const call = async (method: string, params: unknown[], note: string): Promise<RpcResult> => {
+  /** Sends one request; with `boundMs`, an answer that takes longer counts as none (the request is left to end). */
+  const call = async (
+    method: string,
+    params: unknown[],
+    note: string,
+    boundMs?: number,
+  ): Promise<RpcResult> => {
     const request = buildRequest(method, params, 'ethereum', id++);
-    const result = classifyResponse(await send(method, params, request), { method });
+    const outcome =
+      boundMs === undefined
+        ? await send(method, params, request)
+        : await bounded(send(method, params, request), boundMs);
+    const result = classifyResponse(outcome, { method });
     const item: ProbeEvidence = { request, kind: result.kind, message: result.message, note };
     if (result.kind === 'ok')
       item.resultPreview = (JSON.stringify(result.result) ?? 'undefined').slice(0, 400);
