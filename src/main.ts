@@ -1,50 +1,40 @@
-// Composition root: creates the store, the workers, the editor and mounts the panels. The only file that wires.
+// Composition root: creates the store, the workers, the editor and the request controller, and mounts the panels of
+// the registry. The only file that wires; what it wires lives in src/ui (and below).
 import './ui/styles.css';
-import { wrap } from 'comlink';
-import type { TracerWorkerApi } from './worker/contracts.ts';
+import { transfer, wrap } from 'comlink';
+import type { ParseReplyApi, TracerWorkerApi } from './worker/contracts.ts';
 import type { AppState } from './state/appState.ts';
 import { createInitialState, openShareHash } from './state/createInitialState.ts';
 import { createStore } from './state/createStore.ts';
-import { storageKey, type KeyValueStorage } from './state/persist.ts';
-import { encodeShareHash } from './state/shareLink.ts';
-import { createLayout, panelIds } from './ui/createLayout.ts';
-import { h, copyText, type Panel } from './ui/dom.ts';
+import { embeddedNodeHandle, getEmbeddedNode } from './io/embeddedNode.ts';
+import { runProbe } from './io/runProbe.ts';
+import { transportForEndpoint } from './io/transportForEndpoint.ts';
+import { createLayout } from './ui/createLayout.ts';
+import { h, type Panel } from './ui/dom.ts';
 import { setupMonaco } from './ui/editor/setupMonaco.ts';
 import { registerQuickFixes } from './ui/editor/applyDiagnostics.ts';
 import { createLiveCheck } from './ui/editor/createLiveCheck.ts';
+import { createNodeErrorMarker } from './ui/editor/markNodeError.ts';
 import { createTracerModels } from './ui/createTracerModels.ts';
 import { createTracerActions } from './ui/createTracerActions.ts';
 import { createAutosave } from './ui/createAutosave.ts';
 import { loadTemplates } from './ui/loadTemplates.ts';
-import { openTemplatePicker } from './ui/openTemplatePicker.ts';
 import { mountTracerTabs } from './ui/mountTracerTabs.ts';
-import { mountProblemsPanel } from './ui/panels/mountProblemsPanel.ts';
-import { mountSendPanel } from './ui/panels/mountSendPanel.ts';
-import { mountRequestFeatures } from './ui/mountRequestFeatures.ts';
-import { mountReplayPanel } from './ui/panels/mountReplayPanel.ts'; // replay panel
-import { getEmbeddedNode } from './io/embeddedNode.ts'; // replay panel
+import { mountTopActions } from './ui/mountTopActions.ts';
+import { mountStatusBar } from './ui/mountStatusBar.ts';
+import { bindShortcuts } from './ui/bindShortcuts.ts';
+import { openStorage } from './ui/openStorage.ts';
+import { panelRegistry } from './ui/panels/panelRegistry.ts';
+import type { PanelContext } from './ui/panels/panelContext.ts';
+import { createRequestController } from './ui/request/createRequestController.ts';
 
-// Some browsers refuse localStorage (blocked cookies, sandboxed frames): the page still works, unsaved.
-function openStorage(): { storage: KeyValueStorage; problem: string | null } {
-  try {
-    const storage = window.localStorage;
-    storage.getItem(storageKey);
-    return { storage, problem: null };
-  } catch (e) {
-    const memory = new Map<string, string>();
-    return {
-      storage: { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) },
-      problem: `This browser does not let the playground use localStorage (${(e as Error).message}): work is kept only until the tab closes. Export tracers to keep them.`,
-    };
-  }
-}
 const opened = openStorage();
 const initial = createInitialState(opened.storage, location.hash);
 if (opened.problem) initial.state.notice = opened.problem;
 // The share link has been read: drop it from the address bar so a reload does not open it again.
 if (location.hash) history.replaceState(null, '', location.pathname + location.search);
 const store = createStore<AppState>(initial.state);
-const layout = createLayout(document.getElementById('app')!);
+const layout = createLayout(document.getElementById('app')!, panelRegistry);
 const notify = (message: string | null) => store.update({ notice: message });
 const tracers = createTracerActions(store, notify);
 const { templates, problems: templateProblems } = loadTemplates();
@@ -99,122 +89,63 @@ const liveCheck = createLiveCheck({
 });
 liveCheck.runNow();
 
-const reveal = (offset: number) => {
-  const model = editor.getModel();
-  if (!model) return;
-  const pos = model.getPositionAt(offset);
-  editor.setPosition(pos);
-  editor.revealPositionInCenter(pos);
-  editor.focus();
-};
-
-function mountTopActions(el: HTMLElement): void {
-  const profileSelect = h(
-    'select',
-    {
-      title: 'Which JavaScript engine the tracer is checked for',
-      attrs: { 'aria-label': 'Engine', 'data-testid': 'profile' },
-    },
-    [
-      h('option', { value: 'strict', text: 'ES5.1 (all clients)' }),
-      h('option', { value: 'goja', text: 'geth goja (ES2015+ warnings)' }),
-    ],
-  );
-  profileSelect.addEventListener('change', () => {
-    store.update({ profile: profileSelect.value === 'goja' ? 'goja' : 'strict' });
-    liveCheck.runNow();
-  });
-  const fileInput = h('input', {
-    type: 'file',
-    attrs: { accept: '.js,text/javascript', multiple: '', hidden: '', 'data-testid': 'import-file' },
-  });
-  fileInput.addEventListener('change', () => {
-    if (fileInput.files) void tracers.importFiles(fileInput.files).then(() => (fileInput.value = ''));
-  });
-  const button = (text: string, title: string, onClick: () => void, testId: string) =>
-    h('button', { text, title, attrs: { 'data-testid': testId }, on: { click: onClick } });
-  el.append(
-    button('New…', 'New tracer from a template (Alt+N)', () => void newFromTemplate(), 'new-tracer'),
-    button('Rename', 'Rename this tracer', renameActive, 'rename-tracer'),
-    button('Delete', 'Delete this tracer', deleteActive, 'delete-tracer'),
-    button('Import', 'Import .js tracer files', () => fileInput.click(), 'import-tracer'),
-    button('Export', 'Download this tracer as a .js file', tracers.exportActive, 'export-tracer'),
-    profileSelect,
-    button(
-      'Share',
-      'Copy a link with this tracer and request (no endpoints or passwords)',
-      () => void share(),
-      'share',
-    ),
-    fileInput,
-  );
-}
-
-async function newFromTemplate(): Promise<void> {
-  const t = await openTemplatePicker(templates);
-  if (!t) return;
-  tracers.add(t.name, t.source);
-  // A template's header may carry an example tracerConfig: the request form starts with it.
-  if (t.tracerConfig !== undefined)
-    store.update((s) => ({ request: { ...s.request, tracerConfig: JSON.stringify(t.tracerConfig) } }));
-}
-function renameActive(): void {
-  const name = prompt('New name for this tracer', activeDoc().name);
-  if (name !== null) tracers.renameActive(name);
-}
-function deleteActive(): void {
-  if (confirm(`Delete "${activeDoc().name}"? Export it first if you want to keep a copy.`))
-    tracers.deleteActive();
-}
-async function share(): Promise<void> {
-  const hash = encodeShareHash({
-    tracer: { name: activeDoc().name, source: activeDoc().source },
-    request: store.get().request,
-  });
-  const url = location.origin + location.pathname + hash;
-  const status = await copyText(url);
-  notify(
-    status === 'Copied'
-      ? 'Share link copied: it holds the tracer and request only (no endpoints, users or passwords).'
-      : `${status}. Link: ${url}`,
-  );
-}
-
-mountTopActions(layout.actions);
-const dismiss = h('button', { text: 'Dismiss', on: { click: () => notify(null) } });
-layout.notice.append(dismiss);
-
-const requestFeatures = mountRequestFeatures(layout, store, {
+const parser = wrap<ParseReplyApi>(
+  new Worker(new URL('./worker/parseReply.worker.ts', import.meta.url), { type: 'module' }),
+);
+const markNodeError = createNodeErrorMarker({
   monaco,
   editor,
   tracerWorker,
   activeSource: () => activeDoc().source,
-  notify,
-  freshDraft: initial.freshDraft,
+  profile: () => store.get().profile,
 });
+const transportFor: PanelContext['transportFor'] = (e) => transportForEndpoint(e, embeddedNodeHandle);
+const requests = createRequestController({
+  store,
+  transportFor,
+  // The body bytes travel to the parser and back without copies.
+  parse: (response, options) => parser.parse(transfer(response, [response.body]), options),
+  probe: runProbe,
+  demoDefaults: () => getEmbeddedNode().demoDefaults(),
+  showPanel: (id) => layout.showPanel(id),
+  notify,
+  onTracerError: (text) => void markNodeError(text),
+  now: () => performance.now(),
+  settle: () => liveCheck.settled(),
+});
+if (initial.freshDraft) void requests.fillDemo(true);
+
+const ctx: PanelContext = {
+  store,
+  requests,
+  reveal: (offset) => {
+    const model = editor.getModel();
+    if (!model) return;
+    const pos = model.getPositionAt(offset);
+    editor.setPosition(pos);
+    editor.revealPositionInCenter(pos);
+    editor.focus();
+  },
+  node: getEmbeddedNode,
+  transportFor,
+  showPanel: (id) => layout.showPanel(id),
+  notify,
+};
+
+const top = mountTopActions(layout.actions, {
+  store,
+  tracers,
+  templates,
+  notify,
+  recheck: () => liveCheck.runNow(),
+  pageUrl: () => location.origin + location.pathname,
+});
+layout.notice.append(h('button', { text: 'Dismiss', on: { click: () => notify(null) } }));
 
 const panels: Panel<AppState>[] = [
   mountTracerTabs(layout.tracerTabs, { select: tracers.select }),
-  mountProblemsPanel(layout.panels.problems, { reveal }),
-  mountSendPanel(layout.panels.send, {
-    setIncludeCredentials: (v) => store.update({ includeCredentials: v }),
-  }),
-  ...requestFeatures.panels,
-  // replay panel
-  mountReplayPanel(layout.panels.replay, { store, node: getEmbeddedNode, send: requestFeatures.send }),
-  {
-    update(s) {
-      layout.notice.hidden = !s.notice;
-      layout.noticeText.textContent = s.notice ?? '';
-      const counts = { error: 0, warning: 0, info: 0 };
-      for (const d of s.diagnostics) counts[d.severity]++;
-      layout.statusbar.textContent =
-        `${counts.error} errors, ${counts.warning} warnings, ${counts.info} notes · ` +
-        (s.flat ? 'ready to send' : 'not ready to send') +
-        ` · Ctrl/Cmd+Enter send · Ctrl/Cmd+S save · Alt+1…${panelIds.length} panels · Alt+N new tracer`;
-    },
-    dispose() {},
-  },
+  ...panelRegistry.map((p) => p.mount(layout.panels[p.id], ctx)),
+  mountStatusBar(layout, panelRegistry.length, { cancel: () => requests.cancel() }),
 ];
 
 store.subscribe((s, prev) => {
@@ -238,24 +169,25 @@ window.addEventListener('hashchange', () => {
   store.update((s) => openShareHash(s, hash));
 });
 
-window.addEventListener('keydown', (e) => {
-  if (e.altKey && /^Digit[1-9]$/.test(e.code) && Number(e.code.slice(5)) <= panelIds.length) {
-    layout.showPanel(panelIds[Number(e.code.slice(5)) - 1]);
-    e.preventDefault();
-  } else if ((e.ctrlKey || e.metaKey) && e.code === 'KeyS') {
-    // Work is saved automatically; the reflex shortcut saves at once instead of opening the browser's dialog.
+bindShortcuts(window, {
+  showPanelAt: (i) => {
+    const p = panelRegistry[i];
+    if (p) layout.showPanel(p.id);
+    return p !== undefined;
+  },
+  save: () => {
     autosave.saveNow();
     notify('Saved in this browser (work is also saved automatically as you type).');
-    e.preventDefault();
-  } else if (e.altKey && e.code === 'KeyN') {
-    void newFromTemplate();
-    e.preventDefault();
-  } else if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
-    requestFeatures.send();
-    e.preventDefault();
-  }
+  },
+  newTracer: () => void top.newFromTemplate(),
+  send: () => void requests.send(),
+  cancel: () => {
+    if (!store.get().inFlight) return false;
+    requests.cancel();
+    return true;
+  },
 });
-editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => requestFeatures.send());
+editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => void requests.send());
 
 /** Hooks for browser tests (the editor API avoids Monaco's auto-closing of brackets when typing). */
 (window as unknown as Record<string, unknown>).__playground = {

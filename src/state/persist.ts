@@ -1,7 +1,7 @@
 import type { Endpoint } from '../core/rpc/endpoint.ts';
+import { decodeRequestDraft } from './decodeRequestDraft.ts';
 import { hasEmbeddedSecret, maskEndpoint, secretMask } from '../core/rpc/maskEndpoint.ts';
 import { splitUserInfo } from '../core/rpc/splitUserInfo.ts';
-import { isMethodName } from '../core/rpc/methods.ts';
 import {
   createEmbeddedEndpoint,
   createRequestDraft,
@@ -267,20 +267,7 @@ function validateEndpoint(value: unknown): Endpoint {
 }
 
 function validateRequest(value: unknown): RequestDraft {
-  const r = value as Partial<RequestDraft> | null | undefined;
-  if (!r || typeof r !== 'object' || !isMethodName(r.method)) return createRequestDraft();
-  const fields: Record<string, string> = {};
-  if (r.fields && typeof r.fields === 'object')
-    for (const [k, v] of Object.entries(r.fields)) if (typeof v === 'string') fields[k] = v;
-  const str = (v: unknown, d = '') => (typeof v === 'string' ? v : d);
-  return {
-    method: r.method,
-    fields,
-    tracerConfig: str(r.tracerConfig),
-    timeout: str(r.timeout),
-    rawMode: r.rawMode === true,
-    rawParams: str(r.rawParams, '[]'),
-  };
+  return decodeRequestDraft(value) ?? createRequestDraft();
 }
 
 function isHistoryEntry(value: unknown): value is HistoryEntry {

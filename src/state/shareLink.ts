@@ -1,6 +1,6 @@
 import * as lzNamespace from 'lz-string';
-import { isMethodName } from '../core/rpc/methods.ts';
 import type { RequestDraft } from './appState.ts';
+import { decodeRequestDraft } from './decodeRequestDraft.ts';
 
 /** What a share link carries: the tracer and the request, never endpoints, users or passwords. */
 export interface SharePayload {
@@ -58,22 +58,14 @@ function validatePayload(data: unknown): SharePayload {
   const d = data as { t?: { n?: unknown; s?: unknown }; r?: Record<string, unknown> };
   if (!d || typeof d.t?.s !== 'string' || typeof d.t.n !== 'string') throw new Error('tracer');
   const r = d.r ?? {};
-  const method = r.m;
-  if (!isMethodName(method)) throw new Error('method');
-  const fields: Record<string, string> = {};
-  if (r.f && typeof r.f === 'object')
-    for (const [k, v] of Object.entries(r.f as Record<string, unknown>))
-      if (typeof v === 'string') fields[k] = v;
-  const str = (v: unknown, def = '') => (typeof v === 'string' ? v : def);
-  return {
-    tracer: { name: d.t.n, source: d.t.s },
-    request: {
-      method,
-      fields,
-      tracerConfig: str(r.c),
-      timeout: str(r.o),
-      rawMode: r.x === true,
-      rawParams: str(r.p, '[]'),
-    },
-  };
+  const request = decodeRequestDraft({
+    method: r.m,
+    fields: r.f,
+    tracerConfig: r.c,
+    timeout: r.o,
+    rawMode: r.x,
+    rawParams: r.p,
+  });
+  if (!request) throw new Error('method');
+  return { tracer: { name: d.t.n, source: d.t.s }, request };
 }

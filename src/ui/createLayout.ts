@@ -1,22 +1,13 @@
 import { h } from './dom.ts';
 
-/** The ids of the side panels, in tab order. */
-export const panelIds = ['problems', 'send', 'request', 'result', 'history', 'endpoints', 'replay'] as const;
-/** A side panel id. */
-export type PanelId = (typeof panelIds)[number];
-
-const panelTitles: Record<PanelId, string> = {
-  problems: 'Problems',
-  send: 'Ready to send',
-  request: 'Request',
-  result: 'Result',
-  history: 'History',
-  endpoints: 'Endpoints',
-  replay: 'Replay',
-};
+/** A side panel's tab: the layout needs only its id and title (the page passes panelRegistry). */
+export interface PanelTab<Id extends string> {
+  readonly id: Id;
+  readonly title: string;
+}
 
 /** The elements of the page shell. */
-export interface Layout {
+export interface Layout<PanelId extends string> {
   topbar: HTMLElement;
   tracerTabs: HTMLElement;
   actions: HTMLElement;
@@ -28,8 +19,12 @@ export interface Layout {
   showPanel(id: PanelId): void;
 }
 
-/** Builds the shell: top bar, notice line, editor | splitter | panels, status bar. */
-export function createLayout(root: HTMLElement): Layout {
+/** Builds the shell: top bar, notice line, editor | splitter | a tab per side panel (in the order given), status bar. */
+export function createLayout<PanelId extends string>(
+  root: HTMLElement,
+  panelTabs: readonly PanelTab<PanelId>[],
+): Layout<PanelId> {
+  const panelIds = panelTabs.map((t) => t.id);
   const tracerTabs = h('div', { class: 'tabs', attrs: { role: 'tablist', 'aria-label': 'Tracers' } });
   const actions = h('div', { class: 'row', attrs: { style: 'margin:0' } });
   const topbar = h('header', { class: 'topbar' }, [
@@ -64,11 +59,11 @@ export function createLayout(root: HTMLElement): Layout {
       tabs[p].setAttribute('aria-selected', String(p === id));
     }
   };
-  panelIds.forEach((id, i) => {
+  panelTabs.forEach(({ id, title }, i) => {
     tabs[id] = h('button', {
       class: 'tab',
-      text: panelTitles[id],
-      title: `${panelTitles[id]} (Alt+${i + 1})`,
+      text: title,
+      title: `${title} (Alt+${i + 1})`,
       attrs: { role: 'tab', 'data-panel': id },
       on: { click: () => showPanel(id) },
     });
@@ -84,7 +79,7 @@ export function createLayout(root: HTMLElement): Layout {
     statusbar,
   );
   attachSplitter(splitter, editorPane, sidePane);
-  showPanel('problems');
+  showPanel(panelIds[0]);
   return { topbar, tracerTabs, actions, notice, noticeText, editorHost, panels, statusbar, showPanel };
 }
 

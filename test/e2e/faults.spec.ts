@@ -102,10 +102,10 @@ for (const row of rows) {
     await expect(page.getByTestId('send')).toBeEnabled();
     await page.getByTestId('send').click();
     if (row.cancelAfterMs) {
-      await expect(page.getByTestId('progress')).toContainText('Sending…');
+      await expect(page.getByTestId('status-progress')).toContainText(`Sending to Fault ${row.name}…`);
       await page.waitForTimeout(row.cancelAfterMs);
       await tick(page);
-      await page.getByTestId('cancel').click();
+      await page.getByTestId('status-cancel').click();
     }
     const box = page.getByTestId(row.where ?? 'result-error');
     await expect(box).toContainText(row.phrase, { timeout: 45_000 });

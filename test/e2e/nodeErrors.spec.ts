@@ -75,9 +75,11 @@ test('cancels a request in flight', async ({ page }) => {
   await page.getByRole('tab', { name: 'Request' }).click();
   await page.getByTestId('method-select').selectOption('web3_clientVersion');
   await page.getByTestId('send').click();
-  await expect(page.getByTestId('progress')).toContainText('Sending…');
+  // The Result tab opens with the pending line; the status bar has the time and Cancel.
+  await expect(page.getByTestId('result-pending')).toContainText('Waiting for Slow node');
+  await expect(page.getByTestId('status-progress')).toContainText('Sending to Slow node…');
   await expect(page.getByTestId('send')).toBeDisabled();
-  await page.getByTestId('cancel').click();
+  await page.getByTestId('status-cancel').click();
   await expect(page.getByTestId('result-error')).toContainText('Cancelled');
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByTestId('history')).toContainText('cancelled');

@@ -1,7 +1,8 @@
 /**
  * goja's wording for the engine messages tracers hit most (best effort; other messages stay the engine's):
  * V8's `Cannot read properties of undefined (reading 'x')` and QuickJS's `cannot read property 'x' of undefined`
- * become `Cannot read property 'x' of undefined`; V8's `a.b is not a function` becomes `Object has no member 'b'`.
+ * become `Cannot read property 'x' of undefined`; V8's `a.b is not a function` becomes `Object has no member 'b'`;
+ * QuickJS's `'x' is not defined` becomes `x is not defined`.
  */
 export function gojaMessage(text: string): string {
   return text
@@ -13,5 +14,6 @@ export function gojaMessage(text: string): string {
       /^TypeError: cannot read property '(.*)' of (undefined|null)$/,
       "TypeError: Cannot read property '$1' of $2",
     )
-    .replace(/^TypeError: \S+\.([\w$]+) is not a function$/, "TypeError: Object has no member '$1'");
+    .replace(/^TypeError: \S+\.([\w$]+) is not a function$/, "TypeError: Object has no member '$1'")
+    .replace(/^ReferenceError: '([\w$]+)' is not defined$/, 'ReferenceError: $1 is not defined');
 }

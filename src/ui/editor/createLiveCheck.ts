@@ -20,9 +20,16 @@ export interface LiveCheckOptions {
  * Re-checks the editor's model after each edit (debounced). Every request carries a sequence number; a result
  * is applied only if it is the newest request and the model has not changed since it was sent.
  */
-export function createLiveCheck(o: LiveCheckOptions): { runNow(): void; dispose(): void } {
+export function createLiveCheck(o: LiveCheckOptions): {
+  runNow(): void;
+  /** Resolves once the analysis shown belongs to the editor's current text (checking it now if it does not). */
+  settled(): Promise<void>;
+  dispose(): void;
+} {
   const seq = createSequence();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // The model and version whose analysis was applied last.
+  let applied: { model: Monaco.editor.ITextModel; version: number } | null = null;
   const run = async () => {
     const model = o.editor.getModel();
     if (!model) return;
@@ -33,6 +40,7 @@ export function createLiveCheck(o: LiveCheckOptions): { runNow(): void; dispose(
       if (!seq.isCurrent(analysis.seq) || o.editor.getModel() !== model || model.getVersionId() !== version)
         return;
       applyDiagnostics(o.monaco, model, analysis.diagnostics);
+      applied = { model, version };
       o.onResult(analysis);
     } catch (e) {
       console.error('tracer check failed', e);
@@ -47,6 +55,15 @@ export function createLiveCheck(o: LiveCheckOptions): { runNow(): void; dispose(
     runNow: () => {
       clearTimeout(timer);
       void run();
+    },
+    async settled() {
+      // A few rounds at most: text that keeps changing while it is checked is sent as of the last round.
+      for (let round = 0; round < 5; round++) {
+        const model = o.editor.getModel();
+        if (!model || (applied?.model === model && applied.version === model.getVersionId())) return;
+        clearTimeout(timer);
+        await run();
+      }
     },
     dispose() {
       clearTimeout(timer);

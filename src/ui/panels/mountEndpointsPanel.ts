@@ -7,15 +7,9 @@ import {
 import { createEndpoint, type Endpoint } from '../../core/rpc/endpoint.ts';
 import { splitUserInfo } from '../../core/rpc/splitUserInfo.ts';
 import { createId, type AppState } from '../../state/appState.ts';
+import { removeEndpoint, saveEndpoint } from '../../state/endpointList.ts';
 import { clear, h, type Panel } from '../dom.ts';
-
-/** What the endpoints panel may do. */
-export interface EndpointsPanelContext {
-  save(endpoint: Endpoint): void;
-  remove(id: string): void;
-  use(id: string): void;
-  probe(id: string): void;
-}
+import type { PanelContext } from './panelContext.ts';
 
 function blankEndpoint(): Endpoint {
   return createEndpoint({ id: createId(), name: '', kind: 'http' });
@@ -55,7 +49,14 @@ function describeEndpoint(e: Endpoint): { url: string; notes: string[] } {
 }
 
 /** Lists endpoints (embedded node first) with use / edit / remove / probe, an add-edit form, and the probe card. */
-export function mountEndpointsPanel(el: HTMLElement, ctx: EndpointsPanelContext): Panel<AppState> {
+export function mountEndpointsPanel(el: HTMLElement, panel: PanelContext): Panel<AppState> {
+  const { store } = panel;
+  const ctx = {
+    save: (e: Endpoint) => store.update((s) => saveEndpoint(s, e)),
+    remove: (id: string) => store.update((s) => removeEndpoint(s, id)),
+    use: (id: string) => store.update({ activeEndpointId: id }),
+    probe: (id: string) => void panel.requests.probe(id),
+  };
   const list = h('div', { attrs: { 'data-testid': 'endpoint-list' } });
   const formHost = h('div');
   const probeHost = h('div', { attrs: { 'data-testid': 'probe-card' } });

@@ -1,11 +1,6 @@
 import type { AppState, HistoryEntry } from '../../state/appState.ts';
 import { clear, h, type Panel } from '../dom.ts';
-
-/** What the history panel may do. */
-export interface HistoryPanelContext {
-  replay(entry: HistoryEntry): void;
-  clearHistory(): void;
-}
+import type { PanelContext } from './panelContext.ts';
 
 function formatSize(bytes: number): string {
   return bytes < 1024
@@ -16,7 +11,11 @@ function formatSize(bytes: number): string {
 }
 
 /** The requests sent from this browser (newest first), each replayable. */
-export function mountHistoryPanel(el: HTMLElement, ctx: HistoryPanelContext): Panel<AppState> {
+export function mountHistoryPanel(el: HTMLElement, panel: PanelContext): Panel<AppState> {
+  const ctx = {
+    replay: (e: HistoryEntry) => void panel.requests.resend(e),
+    clearHistory: () => panel.store.update({ history: [] }),
+  };
   const body = h('tbody');
   const empty = h('div', {
     class: 'empty',

@@ -1,17 +1,12 @@
 import type { AppState } from '../../state/appState.ts';
 import { clear, h, type Panel } from '../dom.ts';
+import type { PanelContext } from './panelContext.ts';
 
 // A huge list would block the page; the editor still marks every problem.
 const shownLimit = 200;
 
-/** What the problems panel may do. */
-export interface ProblemsContext {
-  /** Moves the editor cursor to an offset of the active tracer. */
-  reveal(offset: number): void;
-}
-
 /** Lists the active tracer's diagnostics; clicking one moves the cursor there. */
-export function mountProblemsPanel(el: HTMLElement, ctx: ProblemsContext): Panel<AppState> {
+export function mountProblemsPanel(el: HTMLElement, ctx: PanelContext): Panel<AppState> {
   const list = h('ul', { class: 'problems', attrs: { 'data-testid': 'problems' } });
   el.append(h('div', { class: 'section' }, [h('h2', { text: 'Problems in this tracer' }), list]));
   return {

@@ -3,31 +3,21 @@ import { captureFixtureJson } from '../../core/fixture/captureFixture.ts';
 import type { FixtureDefaults } from '../../core/fixture/fixtureTypes.ts';
 import type { Endpoint } from '../../core/rpc/endpoint.ts';
 import { embeddedEndpointId, type AppState, type RequestDraft } from '../../state/appState.ts';
-import type { Store } from '../../state/createStore.ts';
 import { demoFields } from '../../state/demoFields.ts';
-import { type EmbeddedNodeClient, embeddedNodeHandle } from '../../io/embeddedNode.ts';
-import { transportForEndpoint } from '../../io/transportForEndpoint.ts';
 import { clear, downloadText, h, type Panel } from '../dom.ts';
+import type { PanelContext } from './panelContext.ts';
 import { buildReplayView } from '../replay/buildReplayView.ts';
 import { checkFixtureText, fieldOf } from '../replay/checkFixtureText.ts';
 import { createEndpointSend } from '../replay/createEndpointSend.ts';
 import { renderLoadedFixture, type LoadedFixture } from '../replay/renderLoadedFixture.ts';
 import { fixtureFileName } from '../replay/summarizeFixture.ts';
 
-/** What the replay panel needs from the page. */
-export interface ReplayPanelContext {
-  store: Store<AppState>;
-  /** The embedded node's worker (the same one the request panel sends to). */
-  node(): EmbeddedNodeClient;
-  /** Sends the request form as it is (the request panel's Send). */
-  send(): void;
-}
-
 const maxFileBytes = 64 * 1024 * 1024;
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The Replay panel: import or capture a geth tracetest fixture, serve it from the embedded node, trace it. */
-export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Panel<AppState> {
+export function mountReplayPanel(el: HTMLElement, panel: PanelContext): Panel<AppState> {
+  const ctx = { store: panel.store, node: panel.node, send: () => void panel.requests.send() };
   const v = buildReplayView();
   el.append(v.root);
   let loaded: LoadedFixture | null = null;
@@ -57,7 +47,7 @@ export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Pane
     else if (tracing)
       v.status.append(
         h('span', { class: 'spinner' }),
-        ' Sending the request… (progress and Cancel are in the Request panel; the answer opens in Result)',
+        ' Sending the request… (progress and Cancel are in the status bar; the answer opens in Result)',
       );
     v.cancel.hidden = !controller;
     v.file.disabled = !!busy;
@@ -173,7 +163,7 @@ export function mountReplayPanel(el: HTMLElement, ctx: ReplayPanelContext): Pane
     captured = null;
     await run(`Capturing ${txHash} from ${endpoint.name}…`, async () => {
       try {
-        const transport = transportForEndpoint(endpoint, embeddedNodeHandle);
+        const transport = panel.transportFor(endpoint);
         const json = await captureFixtureJson(createEndpointSend(transport, ctl.signal), txHash).finally(() =>
           transport.close?.(),
         );

@@ -4,15 +4,7 @@ import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
 import type { AppState, RequestDraft } from '../../state/appState.ts';
 import { parseFieldText } from '../../state/buildDraftRequest.ts';
 import { clear, h, type Panel } from '../dom.ts';
-
-/** What the request panel may do. */
-export interface RequestPanelContext {
-  setDraft(patch: Partial<RequestDraft>): void;
-  setEndpoint(id: string): void;
-  send(): void;
-  cancel(): void;
-  fillDemo(): void;
-}
+import type { PanelContext } from './panelContext.ts';
 
 interface FieldView {
   input: HTMLInputElement | HTMLTextAreaElement;
@@ -67,7 +59,15 @@ function rawValidator(method: MethodName) {
 }
 
 /** The typed request form: endpoint, method, one validated field per param, tracing options, send/cancel. */
-export function mountRequestPanel(el: HTMLElement, ctx: RequestPanelContext): Panel<AppState> {
+export function mountRequestPanel(el: HTMLElement, panel: PanelContext): Panel<AppState> {
+  const { requests } = panel;
+  const ctx = {
+    setDraft: (patch: Partial<RequestDraft>) => requests.setDraft(patch),
+    setEndpoint: (id: string) => panel.store.update({ activeEndpointId: id }),
+    send: () => void requests.send(),
+    cancel: () => requests.cancel(),
+    fillDemo: () => void requests.fillDemo(),
+  };
   const endpointSelect = h('select', {
     attrs: { 'aria-label': 'Endpoint', 'data-testid': 'endpoint-select' },
   });

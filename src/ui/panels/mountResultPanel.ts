@@ -5,11 +5,8 @@ import { clear, copyText, downloadText, h, type Panel } from '../dom.ts';
 import { wrap } from 'comlink';
 import type { ResultTreeApi } from '../../worker/contracts.ts';
 import { mountVirtualTree, type VirtualTreeView } from '../result/mountVirtualTree.ts';
-
-/** What the result panel needs: the full reply text for copy and download (kept outside the store). */
-export interface ResultPanelContext {
-  rawText(): string;
-}
+import type { PanelContext } from './panelContext.ts';
+import { activeEndpoint } from '../../state/endpointList.ts';
 
 type JsonEditorHandle = { set(content: { json: unknown } | { text: string }): void; destroy(): void };
 
@@ -20,7 +17,9 @@ function formatSize(bytes: number): string {
 }
 
 /** Shows the reply: status, duration and size, decoded errors, per-transaction errors, and the JSON (read-only). */
-export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Panel<AppState> {
+export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<AppState> {
+  // The full reply text for copy and download is kept outside the store.
+  const ctx = { rawText: () => panel.requests.rawText() };
   const meta = h('div', { class: 'row', attrs: { 'data-testid': 'result-meta' } });
   const errorBox = h('div', { attrs: { 'data-testid': 'result-error' } });
   const txBox = h('div', { attrs: { 'data-testid': 'tx-errors' } });
@@ -53,7 +52,13 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
   });
   // A large result: a virtual tree whose rows come from the parser worker.
   const treeHost = h('div', { attrs: { 'data-testid': 'result-large' } });
-  el.append(empty, meta, errorBox, txBox, tools, decodeBox, host, treeHost, preview);
+  // While a request runs: which endpoint it waits for (the status bar has the time and Cancel).
+  const pending = h('div', {
+    class: 'row',
+    attrs: { 'data-testid': 'result-pending', 'aria-live': 'polite' },
+  });
+  pending.hidden = true;
+  el.append(pending, empty, meta, errorBox, txBox, tools, decodeBox, host, treeHost, preview);
   let treeView: VirtualTreeView | null = null;
   let treePort: MessagePort | null = null;
   const showTree = (r: ResultView | null) => {
@@ -161,6 +166,17 @@ export function mountResultPanel(el: HTMLElement, ctx: ResultPanelContext): Pane
 
   return {
     update(s, prev) {
+      if (!prev || prev.inFlight !== s.inFlight) {
+        clear(pending);
+        pending.hidden = !s.inFlight;
+        if (s.inFlight)
+          pending.append(
+            h('span', { class: 'spinner' }),
+            h('span', {
+              text: ` Waiting for ${activeEndpoint(s).name}… (Esc or Cancel in the status bar stops it)`,
+            }),
+          );
+      }
       if (prev && prev.result === s.result) return;
       render(s.result);
     },

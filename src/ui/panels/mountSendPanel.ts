@@ -5,11 +5,7 @@ import type { Endpoint } from '../../core/rpc/endpoint.ts';
 import type { AppState } from '../../state/appState.ts';
 import { buildDraftRequest } from '../../state/buildDraftRequest.ts';
 import { copyText, h, type Panel } from '../dom.ts';
-
-/** What the ready-to-send panel may do. */
-export interface SendPanelContext {
-  setIncludeCredentials(include: boolean): void;
-}
+import type { PanelContext } from './panelContext.ts';
 
 // The embedded node has no URL: snippets show where a local node usually listens.
 const placeholderUrl = 'http://127.0.0.1:8545';
@@ -50,7 +46,8 @@ function section(title: string, testId: string) {
 }
 
 /** Shows the flattened tracer, the JSON-RPC body, a curl command and code snippets, each with a copy button. */
-export function mountSendPanel(el: HTMLElement, ctx: SendPanelContext): Panel<AppState> {
+export function mountSendPanel(el: HTMLElement, panel: PanelContext): Panel<AppState> {
+  const ctx = { setIncludeCredentials: (v: boolean) => panel.store.update({ includeCredentials: v }) };
   const flat = section('Flattened tracer (one line)', 'flat');
   const body = section('JSON-RPC body', 'body');
   const curl = section('curl', 'curl');

@@ -1,0 +1,96 @@
+import type { TemplateInfo } from './loadTemplates.ts';
+import type { AppState } from '../state/appState.ts';
+import type { Store } from '../state/createStore.ts';
+import { encodeShareHash } from '../state/shareLink.ts';
+import type { TracerActions } from './createTracerActions.ts';
+import { copyText, h } from './dom.ts';
+import { openTemplatePicker } from './openTemplatePicker.ts';
+
+/** What the top bar's actions need. */
+export interface TopActionsDeps {
+  store: Store<AppState>;
+  tracers: TracerActions;
+  templates: TemplateInfo[];
+  notify(message: string | null): void;
+  /** Checks the active tracer again (after the profile changed). */
+  recheck(): void;
+  /** Where share links point (the page's own address, without its hash). */
+  pageUrl(): string;
+}
+
+/** The top bar: New…, Rename, Delete, Import, Export, the engine profile, Share. Returns New… for its shortcut. */
+export function mountTopActions(el: HTMLElement, deps: TopActionsDeps): { newFromTemplate(): Promise<void> } {
+  const { store, tracers } = deps;
+  const activeDoc = () => store.get().tracers.find((t) => t.id === store.get().activeTracerId)!;
+
+  async function newFromTemplate(): Promise<void> {
+    const t = await openTemplatePicker(deps.templates);
+    if (!t) return;
+    tracers.add(t.name, t.source);
+    // A template's header may carry an example tracerConfig: the request form starts with it.
+    if (t.tracerConfig !== undefined)
+      store.update((s) => ({ request: { ...s.request, tracerConfig: JSON.stringify(t.tracerConfig) } }));
+  }
+  function renameActive(): void {
+    const name = prompt('New name for this tracer', activeDoc().name);
+    if (name !== null) tracers.renameActive(name);
+  }
+  function deleteActive(): void {
+    if (confirm(`Delete "${activeDoc().name}"? Export it first if you want to keep a copy.`))
+      tracers.deleteActive();
+  }
+  async function share(): Promise<void> {
+    const hash = encodeShareHash({
+      tracer: { name: activeDoc().name, source: activeDoc().source },
+      request: store.get().request,
+    });
+    const url = deps.pageUrl() + hash;
+    const status = await copyText(url);
+    deps.notify(
+      status === 'Copied'
+        ? 'Share link copied: it holds the tracer and request only (no endpoints, users or passwords).'
+        : `${status}. Link: ${url}`,
+    );
+  }
+
+  const profileSelect = h(
+    'select',
+    {
+      title: 'Which JavaScript engine the tracer is checked for',
+      attrs: { 'aria-label': 'Engine', 'data-testid': 'profile' },
+    },
+    [
+      h('option', { value: 'strict', text: 'ES5.1 (all clients)' }),
+      h('option', { value: 'goja', text: 'geth goja (ES2015+ warnings)' }),
+    ],
+  );
+  profileSelect.addEventListener('change', () => {
+    store.update({ profile: profileSelect.value === 'goja' ? 'goja' : 'strict' });
+    deps.recheck();
+  });
+  const fileInput = h('input', {
+    type: 'file',
+    attrs: { accept: '.js,text/javascript', multiple: '', hidden: '', 'data-testid': 'import-file' },
+  });
+  fileInput.addEventListener('change', () => {
+    if (fileInput.files) void tracers.importFiles(fileInput.files).then(() => (fileInput.value = ''));
+  });
+  const button = (text: string, title: string, onClick: () => void, testId: string) =>
+    h('button', { text, title, attrs: { 'data-testid': testId }, on: { click: onClick } });
+  el.append(
+    button('New…', 'New tracer from a template (Alt+N)', () => void newFromTemplate(), 'new-tracer'),
+    button('Rename', 'Rename this tracer', renameActive, 'rename-tracer'),
+    button('Delete', 'Delete this tracer', deleteActive, 'delete-tracer'),
+    button('Import', 'Import .js tracer files', () => fileInput.click(), 'import-tracer'),
+    button('Export', 'Download this tracer as a .js file', tracers.exportActive, 'export-tracer'),
+    profileSelect,
+    button(
+      'Share',
+      'Copy a link with this tracer and request (no endpoints or passwords)',
+      () => void share(),
+      'share',
+    ),
+    fileInput,
+  );
+  return { newFromTemplate };
+}

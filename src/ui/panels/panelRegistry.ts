@@ -1,0 +1,34 @@
+import type { AppState } from '../../state/appState.ts';
+import type { Panel } from '../dom.ts';
+import { mountEndpointsPanel } from './mountEndpointsPanel.ts';
+import { mountHistoryPanel } from './mountHistoryPanel.ts';
+import { mountProblemsPanel } from './mountProblemsPanel.ts';
+import { mountReplayPanel } from './mountReplayPanel.ts';
+import { mountRequestPanel } from './mountRequestPanel.ts';
+import { mountResultPanel } from './mountResultPanel.ts';
+import { mountSendPanel } from './mountSendPanel.ts';
+import type { PanelContext } from './panelContext.ts';
+
+/** A side panel: its id, its tab's title, and how it is mounted into its tab's element. */
+export interface PanelSpec {
+  readonly id: string;
+  readonly title: string;
+  mount(el: HTMLElement, ctx: PanelContext): Panel<AppState>;
+}
+
+/**
+ * Every side panel, in tab order: the layout makes a tab per row, Alt+1…Alt+N follow this order, and the page
+ * mounts each with the same {@link PanelContext}. Adding a panel is a row here (see docs/architecture.md).
+ */
+export const panelRegistry = [
+  { id: 'problems', title: 'Problems', mount: mountProblemsPanel },
+  { id: 'send', title: 'Ready to send', mount: mountSendPanel },
+  { id: 'request', title: 'Request', mount: mountRequestPanel },
+  { id: 'result', title: 'Result', mount: mountResultPanel },
+  { id: 'history', title: 'History', mount: mountHistoryPanel },
+  { id: 'endpoints', title: 'Endpoints', mount: mountEndpointsPanel },
+  { id: 'replay', title: 'Replay', mount: mountReplayPanel },
+] as const satisfies readonly PanelSpec[];
+
+/** A side panel's id. */
+export type PanelId = (typeof panelRegistry)[number]['id'];

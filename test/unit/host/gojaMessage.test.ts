@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { gojaMessage } from '../../../src/evm/host/gojaMessage.ts';
+
+// Engine texts (V8 in Node's realm, QuickJS in the browser's) → what goja, geth's engine, says for the same error.
+describe('gojaMessage', () => {
+  it.each([
+    [
+      "TypeError: Cannot read properties of undefined (reading 'x')",
+      "TypeError: Cannot read property 'x' of undefined",
+    ],
+    [
+      "TypeError: Cannot read properties of null (reading 'op')",
+      "TypeError: Cannot read property 'op' of null",
+    ],
+    ["TypeError: cannot read property 'x' of undefined", "TypeError: Cannot read property 'x' of undefined"],
+    ['TypeError: log.op.toNumber is not a function', "TypeError: Object has no member 'toNumber'"],
+    ["ReferenceError: 'x' is not defined", 'ReferenceError: x is not defined'],
+    ["ReferenceError: '$tmp' is not defined", 'ReferenceError: $tmp is not defined'],
+    ['ReferenceError: x is not defined', 'ReferenceError: x is not defined'],
+    ['Error: boom', 'Error: boom'],
+    ["Error: 'x' is not defined", "Error: 'x' is not defined"],
+  ])('%s → %s', (engine, goja) => {
+    expect(gojaMessage(engine)).toBe(goja);
+  });
+});
