@@ -3,6 +3,7 @@
  * @description Nested call frames in the exact output format of geth's native callTracer: type, from, to, value, gas, gasUsed, input, output, error, revertReason and calls. Config: withLog adds the logs of each frame (dropped from reverted frames), onlyTopCall keeps only the top frame.
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @tested embedded, geth
  * @tracerConfig {"withLog": true, "onlyTopCall": false}
  */
 {
@@ -10,7 +11,8 @@
   withLog: false,
   onlyTopCall: false,
   setup: function (cfg) {
-    var config = JSON.parse(cfg) || {};
+    // geth passes the config as a JSON string, Boa nodes (reth, anvil) as an object.
+    var config = (typeof cfg === 'string' ? JSON.parse(cfg) : cfg) || {};
     this.withLog = config.withLog === true;
     this.onlyTopCall = config.onlyTopCall === true;
   },
@@ -62,11 +64,13 @@
     for (var i = 0; i < op - 0xa0; i++) {
       topics.push(this.word(log.stack.peek(2 + i)));
     }
-    var size = log.stack.peek(1);
+    // Number() of a stack word works with geth's bigInt and with a native BigInt; offsets and sizes of a LOG
+    // that did not fail are small enough to be exact.
+    var size = Number(log.stack.peek(1));
     var data = '0x';
-    if (!size.isZero()) {
-      var offset = log.stack.peek(0).toJSNumber();
-      data = toHex(log.memory.slice(offset, offset + size.toJSNumber()));
+    if (size !== 0) {
+      var offset = Number(log.stack.peek(0));
+      data = toHex(log.memory.slice(offset, offset + size));
     }
     frame.logs.push({
       address: toHex(log.contract.getAddress()),
@@ -202,9 +206,10 @@
     }
     var selector = this.hexOf(output, 0, 4);
     if (selector === '4e487b71') {
-      var code = bigInt(this.hexOf(output, 4, 36), 16);
-      var known = this.panicReasons[code.toString()];
-      return known !== undefined ? known : 'unknown panic code: 0x' + code.toString(16);
+      // The code as hex without leading zeros; only codes below 2^32 can be known ones.
+      var code = this.hexOf(output, 4, 36).replace(/^0+/, '') || '0';
+      var known = code.length <= 8 ? this.panicReasons[String(parseInt(code, 16))] : undefined;
+      return known !== undefined ? known : 'unknown panic code: 0x' + code;
     }
     if (selector !== '08c379a0') {
       return undefined;

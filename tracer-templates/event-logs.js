@@ -3,6 +3,7 @@
  * @description Every LOG0-LOG4 with the emitting address, topics, data and call depth, leaving out the logs of frames that were reverted (they never reach the receipt).
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @tested embedded, geth, anvil
  */
 {
   frames: [[]],
@@ -34,9 +35,11 @@
     for (var i = 0; i < op - 0xa0; i++) {
       topics.push(this.word(log.stack.peek(2 + i)));
     }
-    var size = log.stack.peek(1);
-    var offset = log.stack.peek(0);
-    var data = size.isZero() ? '0x' : toHex(log.memory.slice(offset.toJSNumber(), offset.add(size).toJSNumber()));
+    // Number() of a stack word works with geth's bigInt and with a native BigInt; offsets and sizes of a LOG
+    // that did not fail are small enough to be exact.
+    var size = Number(log.stack.peek(1));
+    var offset = Number(log.stack.peek(0));
+    var data = size === 0 ? '0x' : toHex(log.memory.slice(offset, offset + size));
     this.frames[this.frames.length - 1].push({
       address: toHex(log.contract.getAddress()),
       topics: topics,

@@ -3,13 +3,15 @@
  * @description Every call frame as one entry of a parity-style flat list (action, result, error, subtraces, traceAddress, type), in the output format of geth's native flatCallTracer. CALL and STATICCALL to precompiles are left out unless includePrecompiles is set; convertParityErrors rewrites errors to parity's wording.
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @tested embedded, geth
  * @tracerConfig {"convertParityErrors": false, "includePrecompiles": false}
  */
 {
   callstack: [{ calls: [] }],
   config: {},
   setup: function (cfg) {
-    this.config = JSON.parse(cfg) || {};
+    // geth passes the config as a JSON string, Boa nodes (reth, anvil) as an object.
+    this.config = (typeof cfg === 'string' ? JSON.parse(cfg) : cfg) || {};
   },
   hexNumber: function (n) {
     return '0x' + n.toString(16);

@@ -3,6 +3,7 @@
  * @description For every executed opcode: pc, opcode name, call depth, gas left before the step and its cost (for the CALL family the cost includes the gas forwarded). Stops recording after a limit (config: limit, default 10000) and says so.
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @tested embedded, geth
  * @tracerConfig {"limit": 10000}
  */
 {
@@ -10,7 +11,8 @@
   limit: 10000,
   skipped: 0,
   setup: function (cfg) {
-    var config = JSON.parse(cfg) || {};
+    // geth passes the config as a JSON string, Boa nodes (reth, anvil) as an object.
+    var config = (typeof cfg === 'string' ? JSON.parse(cfg) : cfg) || {};
     if (typeof config.limit === 'number' && config.limit >= 0) {
       this.limit = config.limit;
     }

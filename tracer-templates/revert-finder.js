@@ -3,6 +3,7 @@
  * @description Every call frame that failed: depth (0 = the transaction itself), type, address, caller, error and, for reverts, the decoded reason (Error(string) or Panic(uint256)) or the raw revert data.
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @tested embedded, geth, anvil
  */
 {
   stack: [],
@@ -41,7 +42,7 @@
     }
     var selector = this.hexOf(output, 0, 4);
     if (selector === '4e487b71') {
-      return 'panic 0x' + bigInt(this.hexOf(output, 4, 36), 16).toString(16);
+      return 'panic 0x' + (this.hexOf(output, 4, 36).replace(/^0+/, '') || '0');
     }
     if (selector !== '08c379a0') {
       return undefined;

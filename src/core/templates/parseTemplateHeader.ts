@@ -5,6 +5,14 @@ export const templateMethods: readonly string[] = methodNames.filter(isTraceMeth
 /** The clients a template can name in `@clients`. */
 export const templateClients = ['geth', 'erigon', 'embedded'] as const;
 
+/**
+ * Where a template can say, in `@tested`, that it was tested (tracer-templates/README.md): `embedded` (the unit
+ * tests run it on the embedded node, geth's semantics), `geth` (its output equals what geth itself recorded in
+ * geth's tracetest fixtures, test/unit/conformance), `anvil` (anvil 1.7.1 gives the same output as the embedded node
+ * for the same requests, test/unit/anvil).
+ */
+export const templateTestedOn = ['embedded', 'geth', 'anvil'] as const;
+
 /** What a template's header comment says about it. */
 export interface TemplateInfo {
   /** The file name without `.js`. */
@@ -13,6 +21,8 @@ export interface TemplateInfo {
   description: string;
   methods: string[];
   clients: string[];
+  /** Where it was tested (`@tested`, one of {@link templateTestedOn}), when the header says. */
+  tested?: string[];
   /** The parsed `@tracerConfig` example, when the header has one. */
   tracerConfig?: unknown;
 }
@@ -28,7 +38,7 @@ export type ParseTemplateHeaderResult =
   { ok: true; template: TemplateInfo } | { ok: false; error: TemplateHeaderError };
 
 const requiredTags = ['name', 'description', 'methods', 'clients'] as const;
-const knownTags = new Set<string>([...requiredTags, 'tracerConfig']);
+const knownTags = new Set<string>([...requiredTags, 'tested', 'tracerConfig']);
 
 interface Tag {
   value: string;
@@ -75,7 +85,7 @@ function readTags(body: string[], firstLine: number): Map<string, Tag> | Templat
 
 /**
  * Parses the header comment of a tracer template: a leading block comment with one `@tag value` line per tag
- * (`@name`, `@description`, `@methods`, `@clients`, optional `@tracerConfig` JSON), followed by the tracer object
+ * (`@name`, `@description`, `@methods`, `@clients`, optional `@tested` and `@tracerConfig` JSON), followed by the tracer object
  * literal. `id` is the file name without `.js`. Every malformed header gives a message with its line.
  */
 export function parseTemplateHeader(source: string, id: string): ParseTemplateHeaderResult {
@@ -112,6 +122,12 @@ export function parseTemplateHeader(source: string, id: string): ParseTemplateHe
     methods,
     clients,
   };
+  const tested = tags.get('tested');
+  if (tested) {
+    const list = parseList('tested', tested, templateTestedOn);
+    if (!Array.isArray(list)) return { ok: false, error: list };
+    template.tested = list;
+  }
   const config = tags.get('tracerConfig');
   if (config) {
     try {

@@ -38,6 +38,20 @@ describe('parseTemplateHeader: valid headers', () => {
     expect(r.ok && r.template.tracerConfig).toEqual({ withLog: true });
   });
 
+  it('reads @tested as a list of where the template was tested', () => {
+    const src = header(
+      ' * @name D',
+      ' * @description x',
+      methods,
+      clients,
+      ' * @tested embedded, geth, anvil',
+    );
+    const r = parseTemplateHeader(src, 'd');
+    expect(r.ok && r.template.tested).toEqual(['embedded', 'geth', 'anvil']);
+    const without = parseTemplateHeader(valid, 'd');
+    expect(without.ok && 'tested' in without.template).toBe(false);
+  });
+
   it('accepts leading blank lines and blank comment lines', () => {
     const src = '\n\n' + header(' * @name D', ' *', ' * @description x', methods, clients);
     expect(parseTemplateHeader(src, 'd').ok).toBe(true);
@@ -80,7 +94,7 @@ const bad: [string, string, string, number][] = [
   [
     'unknown tag',
     header(' * @name n', ' * @author me', ' * @description x', methods, clients),
-    'Unknown header tag @author; known tags: @name, @description, @methods, @clients, @tracerConfig',
+    'Unknown header tag @author; known tags: @name, @description, @methods, @clients, @tested, @tracerConfig',
     3,
   ],
   [
@@ -113,6 +127,18 @@ const bad: [string, string, string, number][] = [
     header(' * @name n', ' * @description x', methods, ' * @clients geth, geth'),
     "@clients names 'geth' twice",
     5,
+  ],
+  [
+    'unknown @tested entry',
+    header(' * @name n', ' * @description x', methods, clients, ' * @tested embedded, reth'),
+    "@tested has 'reth'; allowed: embedded, geth, anvil",
+    6,
+  ],
+  [
+    'duplicate @tested entry',
+    header(' * @name n', ' * @description x', methods, clients, ' * @tested anvil, anvil'),
+    "@tested names 'anvil' twice",
+    6,
   ],
   [
     'bad tracerConfig',

@@ -11,6 +11,12 @@ const names = readdirSync(dir)
   .filter((f) => f.endsWith('.js'))
   .sort();
 const read = (name: string) => readFileSync(join(dir, name), 'utf8');
+const conformanceDir = join(import.meta.dirname, '../conformance');
+/** The conformance tests' text: a template tested against geth's fixtures is named there. */
+const conformanceText = readdirSync(conformanceDir)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => readFileSync(join(conformanceDir, f), 'utf8'))
+  .join('\n');
 
 const required = [
   'call',
@@ -49,6 +55,16 @@ describe.each(names)('template %s', (name) => {
     expect(parsed.template.name.length).toBeGreaterThan(0);
     expect(parsed.template.methods.length).toBeGreaterThan(0);
     expect(parsed.template.clients).toContain('embedded');
+  });
+
+  it('says where it was tested (@tested): embedded always; geth only when a conformance test replays it', () => {
+    const parsed = parseTemplateHeader(source, name.slice(0, -3));
+    const tested = parsed.ok ? (parsed.template.tested ?? []) : [];
+    expect(tested).toContain('embedded');
+    const id = name.slice(0, -3);
+    const inConformance = conformanceText.includes(`'${name}'`) || conformanceText.includes(`'${id}'`);
+    expect(tested.includes('geth')).toBe(inConformance);
+    // `anvil` is checked against anvil itself in test/unit/anvil/anvilTemplates.test.ts.
   });
 
   it('passes checkTracer with no error and no warning', () => {
