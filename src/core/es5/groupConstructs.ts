@@ -109,7 +109,7 @@ function summarize(
   const first = judged.reduce((a, b) => (b.finding.start < a.finding.start ? b : a)).finding;
   const range = lines.rangeOf(first.start, first.end);
   const total = judged.length;
-  const places = `${total} ${total === 1 ? 'place' : 'places'}`;
+  const places = groups.length > 1 ? ` (${total} places)` : '';
   const make = (message: string): Diagnostic => ({
     severity: 'info',
     ruleId: targetSummaryRule,
@@ -119,7 +119,7 @@ function summarize(
   if (target !== 'es5') {
     if (!judged.every((j) => j.verdict.accepted)) return null;
     return make(
-      `${targetInfo(target).name} runs this tracer; es5 nodes do not: ${kindsText(groups)} (${places}). Convert it to ES5 to run it on every node.`,
+      `${targetInfo(target).name} runs this tracer; es5 nodes do not: ${kindsText(groups)}${places}. Convert it to ES5 to run it on every node.`,
     );
   }
   // Targets that run every construct found.
@@ -128,11 +128,11 @@ function summarize(
   if (detected && detected !== 'es5' && common.includes(detected)) {
     const name = targetInfo(detected).name;
     return make(
-      `The ES5.1 check fails only on syntax the probed node (${name}) runs: ${kindsText(groups)} (${places}). Choose the target ${name}, or convert the tracer to ES5.`,
+      `The ES5.1 check fails only on syntax the probed node (${name}) runs: ${kindsText(groups)}${places}. Choose the target ${name}, or convert the tracer to ES5.`,
     );
   }
   if (common.length === 0) return null;
   return make(
-    `The ES5.1 check fails only on syntax ${listNames(common.map((id) => targetInfo(id).name))} ${common.length === 1 ? 'runs' : 'run'}: ${kindsText(groups)} (${places}). Convert the tracer to ES5 for every node, or choose the target ${targetInfo(common[0]).name}.`,
+    `The ES5.1 check fails only on syntax ${listNames(common.map((id) => targetInfo(id).name))} ${common.length === 1 ? 'runs' : 'run'}: ${kindsText(groups)}${places}. Convert the tracer to ES5 for every node, or choose the target ${targetInfo(common[0]).name}.`,
   );
 }

@@ -5,6 +5,7 @@ import { analyzeTracer } from './analyzeTracer.ts';
 import { checkShape, type TracerMember } from './checkShape.ts';
 import { createReporter } from './createReporter.ts';
 import { extractTracerObject, type ExtractedTracer } from './extractTracerObject.ts';
+import { blankRange, findPrefixWrapper, type PrefixWrapper } from './findWrapper.ts';
 import { createTypeInference } from './inferType.ts';
 import type { LintContext } from './lintContext.ts';
 import { internalError, lintPasses } from './tracerRules.ts';
@@ -20,12 +21,32 @@ export interface TracerCheckResult {
   es5: Es5Result;
 }
 
-/** Checks a tracer source: ES5.1 syntax, accepted form, geth's required shape, and lint rules. Never throws. */
+/**
+ * The ES5 check of a source, without the wrapper head in front of its object (`var|let|const NAME =`,
+ * `module.exports =`, `export default`): the head is blanked out, so no rule sees it and positions do not move. When
+ * the rest is not one expression, the source is checked as it is.
+ */
+function checkWithoutWrapper(
+  source: string,
+  options: Es5Options,
+): { es5: Es5Result; prefix: PrefixWrapper | null } {
+  const prefix = typeof source === 'string' ? findPrefixWrapper(source) : null;
+  if (prefix) {
+    const es5 = checkEs5(blankRange(source, prefix.start, prefix.end), options);
+    if (es5.goal === 'expression' && es5.ast) return { es5, prefix };
+  }
+  return { es5: checkEs5(source, options), prefix: null };
+}
+
+/**
+ * Checks a tracer source: ES5.1 syntax (or the target's), accepted form, geth's required shape, and lint rules.
+ * A `var|let|const NAME = {…};` wrapper is stripped before any rule runs. Never throws.
+ */
 export function checkTracer(source: string, options: Es5Options = {}): TracerCheckResult {
-  const es5 = checkEs5(source, options);
+  const { es5, prefix } = checkWithoutWrapper(source, options);
   if (typeof source !== 'string') return { diagnostics: es5.diagnostics, tracer: null, members: [], es5 };
   try {
-    return run(source, es5);
+    return run(source, es5, prefix);
   } catch (e) {
     const message = `The tracer check failed unexpectedly: ${String((e as Error)?.message ?? e).slice(0, 200)}`;
     const range = createLineIndex(source).rangeOf(0, 0);
@@ -39,8 +60,8 @@ export function checkTracer(source: string, options: Es5Options = {}): TracerChe
   }
 }
 
-function run(source: string, es5: Es5Result): TracerCheckResult {
-  const extracted = extractTracerObject(source, es5);
+function run(source: string, es5: Es5Result, prefix: PrefixWrapper | null): TracerCheckResult {
+  const extracted = extractTracerObject(source, es5, prefix);
   // extractTracerObject may hand back checkEs5's own errors; list each diagnostic once.
   const diagnostics = [...new Set([...es5.diagnostics, ...extracted.diagnostics])];
   const tracer = extracted.tracer;

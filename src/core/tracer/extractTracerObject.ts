@@ -3,7 +3,8 @@ import type { Diagnostic } from '../diagnostics.ts';
 import type { Es5Result } from '../es5/checkEs5.ts';
 import { createReporter, type Reporter } from './createReporter.ts';
 import { describeNonObject } from './describeNonObject.ts';
-import { parenInfo, semicolonInfo, wrapperInfo } from './formDiagnostics.ts';
+import { functionWrapperDiagnostic, parenInfo, semicolonInfo, wrapperInfo } from './formDiagnostics.ts';
+import type { PrefixWrapper } from './findWrapper.ts';
 import { closeParens, openParens, trailingSemicolons } from './scanParens.ts';
 import { skipTrivia } from './skipTrivia.ts';
 import { defineRule } from './defineRule.ts';
@@ -15,7 +16,8 @@ export const notAnObject = defineRule(
 );
 
 /** How the tracer object literal is written in the source. */
-export type TracerForm = 'bare' | 'parenthesized' | 'variable' | 'module-exports';
+export type TracerForm =
+  'bare' | 'parenthesized' | 'variable' | 'module-exports' | 'export-default' | 'function';
 
 /** An acorn node with its source offsets. */
 export type Located<T> = T & { start: number; end: number };
@@ -27,7 +29,7 @@ export interface ExtractedTracer {
   object: Located<estree.ObjectExpression>;
   /** True when a `;` follows a bare or parenthesized object (a SyntaxError in geth). */
   trailingSemicolon: boolean;
-  /** Info diagnostics about the form (parentheses, `var`, `module.exports`, trailing `;`). */
+  /** Diagnostics about the form (parentheses, `module.exports`, `export default`, a function around it, trailing `;`). */
   diagnostics: Diagnostic[];
 }
 
@@ -38,10 +40,14 @@ const example = '{result: function(ctx, db) {...}, fault: function(log, db) {...
  * Finds the tracer object literal in checkEs5's result. Returns `tracer: null` with at least one error diagnostic
  * when the source is not one object literal in an accepted form; when that is because checkEs5 could not parse
  * it (or found it empty), those are checkEs5's own error diagnostics (the same objects, not copies).
+ * `prefix`: a wrapper head (`let NAME =`, `module.exports =`, `export default`) that `es5` was checked without (it was
+ * blanked out); the object after it, and a `;` after the object, belong to that wrapper. A `var|let|const` wrapper
+ * gets no diagnostic (the flattener sends the object alone); the others get a note with a fix keeping the object.
  */
 export function extractTracerObject(
   source: string,
   es5: Es5Result,
+  prefix: PrefixWrapper | null = null,
 ): { tracer: ExtractedTracer | null; diagnostics: Diagnostic[] } {
   const r = createReporter(source);
   const fail = (message: string, start: number, end: number) => ({
@@ -54,6 +60,8 @@ export function extractTracerObject(
     return fail(`The tracer source must be one object literal such as ${example}`, 0, source.length);
   }
   const ctx: Scan = { source, r, es5Errors };
+  if (prefix && es5.goal === 'expression')
+    return fromPrefixed(ctx, es5.ast as Located<estree.Expression>, prefix, fail);
   if (es5.goal === 'expression') return fromTopExpression(ctx, es5.ast as Located<estree.Expression>, fail);
   return fromProgram(ctx, es5.ast as Located<estree.Program>, fail);
 }
@@ -80,7 +88,7 @@ function fromExpression(
   s: Scan,
   expr: Located<estree.Node>,
   outerStart: number,
-  wrapper: { form: 'variable' | 'module-exports'; start: number; end: number } | null,
+  wrapper: { form: 'variable' | 'module-exports' | 'export-default'; start: number; end: number } | null,
   fail: Fail,
 ): Extraction {
   const inner = unwrapParens(expr) as Located<estree.Node>;
@@ -97,7 +105,8 @@ function fromExpression(
   const opens = openParens(s.source, wrapper ? expr.start : outerStart, object.start);
   const closes = closeParens(s.source, object.end, opens.length);
   if (wrapper) {
-    diagnostics.push(wrapperInfo(s.r, wrapper, object));
+    if (wrapper.form !== 'variable')
+      diagnostics.push(wrapperInfo(s.r, { ...wrapper, form: wrapper.form }, object));
     return { tracer: { form: wrapper.form, object, trailingSemicolon: false, diagnostics }, diagnostics };
   }
   if (opens.length > 0) diagnostics.push(parenInfo(s.r, opens, closes.offsets, object.start));
@@ -121,7 +130,34 @@ function fromTopExpression(s: Scan, expr: Located<estree.Expression>, fail: Fail
     const right = top.right as Located<estree.Expression>;
     return fromExpression(s, right, start, { form: 'module-exports', start, end }, fail);
   }
+  if (top.type === 'FunctionExpression' && top.id) {
+    const object = returnedObject(top);
+    if (object) return fromFunction(s, top as Located<estree.FunctionExpression>, object);
+  }
   return fromExpression(s, expr, skipTrivia(s.source, 0), null, fail);
+}
+
+function fromFunction(
+  s: Scan,
+  fn: Located<estree.FunctionDeclaration | estree.FunctionExpression>,
+  object: Located<estree.ObjectExpression>,
+): Extraction {
+  const diagnostics = [functionWrapperDiagnostic(s.r, fn, object)];
+  return { tracer: { form: 'function', object, trailingSemicolon: false, diagnostics }, diagnostics };
+}
+
+/** The expression after a blanked wrapper head, up to the wrapper's own `;`. */
+function fromPrefixed(
+  s: Scan,
+  expr: Located<estree.Expression>,
+  prefix: PrefixWrapper,
+  fail: Fail,
+): Extraction {
+  const closes = closeParens(s.source, expr.end, openParens(s.source, prefix.end, expr.start).length);
+  const semis = trailingSemicolons(s.source, closes.end);
+  if (semis.rest < s.source.length) return fail(afterObjectMessage, semis.rest, s.source.length);
+  const end = semis.offsets.length > 0 ? semis.offsets[semis.offsets.length - 1] + 1 : closes.end;
+  return fromExpression(s, expr, prefix.start, { form: prefix.form, start: prefix.start, end }, fail);
 }
 
 function fromProgram(s: Scan, program: Located<estree.Program>, fail: Fail): Extraction {
@@ -157,8 +193,23 @@ function fromStatement(s: Scan, st: Located<estree.Statement>, fail: Fail): Extr
     }
     return fromExpression(s, e, st.start, null, fail);
   }
+  if (st.type === 'FunctionDeclaration') {
+    const object = returnedObject(st);
+    if (object) return fromFunction(s, st as Located<estree.FunctionDeclaration>, object);
+  }
   const message = `The tracer must be one object literal such as ${example}; found ${describeNonObject(st)}`;
   return fail(message, st.start, st.end);
+}
+
+/** The object literal a function declaration returns last (`function f() { …; return {…}; }`), if any. */
+function returnedObject(
+  fn: estree.FunctionDeclaration | estree.FunctionExpression,
+): Located<estree.ObjectExpression> | null {
+  const body = fn.body.body;
+  const last = body[body.length - 1];
+  if (!last || last.type !== 'ReturnStatement' || !last.argument) return null;
+  const arg = unwrapParens(last.argument);
+  return arg.type === 'ObjectExpression' ? (arg as Located<estree.ObjectExpression>) : null;
 }
 
 function span(n: Located<estree.Node>): { start: number; end: number } {

@@ -9,28 +9,34 @@ export const trailingSemicolon = defineRule(
   'info',
   "a ';' follows the object (a syntax error in geth)",
 );
-export const variableDeclaration = defineRule(
-  'variable-declaration',
-  'info',
-  "the object is written as 'var NAME = {...}'",
-);
 export const moduleExports = defineRule(
   'module-exports',
   'info',
   "the object is written as 'module.exports = {...}'",
 );
 
+export const exportDefault = defineRule(
+  'export-default',
+  'info',
+  "the object is written as 'export default {...}'",
+);
+export const functionWrapper = defineRule(
+  'function-wrapper',
+  'error',
+  'the object is returned by a function declaration instead of being the tracer',
+);
+
 type Located<T> = T & { start: number; end: number };
 
-/** Info about a `var NAME = {...}` or `module.exports = {...}` wrapper, with a fix keeping only the object. */
+/** Info about a `module.exports = {...}` or `export default {...}` wrapper, with a fix keeping only the object. */
 export function wrapperInfo(
   r: Reporter,
-  w: { form: 'variable' | 'module-exports'; start: number; end: number },
+  w: { form: 'module-exports' | 'export-default'; start: number; end: number },
   object: Located<estree.ObjectExpression>,
 ): Diagnostic {
-  const what = w.form === 'variable' ? "a 'var NAME = {...}' declaration" : "'module.exports = {...}'";
+  const what = w.form === 'module-exports' ? "'module.exports = {...}'" : "'export default {...}'";
   const message = `geth evaluates the tracer as one expression, so ${what} is a syntax error there; only the object literal is sent`;
-  const rule = w.form === 'variable' ? variableDeclaration : moduleExports;
+  const rule = w.form === 'module-exports' ? moduleExports : exportDefault;
   const edits: TextEdit[] = [
     { start: w.start, end: object.start, text: '' },
     { start: object.end, end: w.end, text: '' },
@@ -60,6 +66,33 @@ export function semicolonInfo(r: Reporter, offsets: number[]): Diagnostic {
   const last = offsets[offsets.length - 1];
   return trailingSemicolon.make(r, message, offsets[0], last + 1, {
     title: "Remove the trailing ';'",
+    edits,
+  });
+}
+
+/**
+ * `function f() { return {...}; }`: a node evaluates the text as one expression and gets a function, not a tracer.
+ * The fix keeps the returned object when the function does nothing else (the lint then names any parameter the
+ * object still reads).
+ */
+export function functionWrapperDiagnostic(
+  r: Reporter,
+  fn: Located<estree.FunctionDeclaration | estree.FunctionExpression>,
+  object: Located<estree.ObjectExpression>,
+): Diagnostic {
+  const name = fn.id ? `'${fn.id.name}'` : 'a function';
+  const others = fn.body.body.length - 1;
+  const base = `The tracer object is returned by the function ${name}; a node evaluates the text as one expression and gets the function, not a tracer`;
+  if (others > 0) {
+    const message = `${base}: move its other ${others === 1 ? 'statement' : `${others} statements`} into the object's functions, then keep only the object literal`;
+    return functionWrapper.make(r, message, fn.start, object.start);
+  }
+  const edits: TextEdit[] = [
+    { start: fn.start, end: object.start, text: '' },
+    { start: object.end, end: fn.end, text: '' },
+  ].filter((e) => e.end > e.start);
+  return functionWrapper.make(r, `${base}: keep only the object literal`, fn.start, object.start, {
+    title: 'Keep only the returned object literal',
     edits,
   });
 }

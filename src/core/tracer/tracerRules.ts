@@ -9,7 +9,13 @@ import {
   missingResult,
 } from './checkShape.ts';
 import { notAnObject } from './extractTracerObject.ts';
-import { moduleExports, parenthesized, trailingSemicolon, variableDeclaration } from './formDiagnostics.ts';
+import {
+  exportDefault,
+  functionWrapper,
+  moduleExports,
+  parenthesized,
+  trailingSemicolon,
+} from './formDiagnostics.ts';
 import { lintBufferArgs } from './lintBufferArgs.ts';
 import { lintDoubleQuoted } from './lintDoubleQuoted.ts';
 import { lintBigIntHexPrefix, lintCreate2Salt, lintPrecompiledInSetup } from './lintHelperCalls.ts';
@@ -52,8 +58,9 @@ export const tracerRules: readonly TracerRule[] = [
   notAnObject,
   parenthesized,
   trailingSemicolon,
-  variableDeclaration,
   moduleExports,
+  exportDefault,
+  functionWrapper,
   missingResult,
   missingFault,
   enterExitPair,

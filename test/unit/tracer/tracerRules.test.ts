@@ -21,6 +21,8 @@ const corpus: string[] = [
   '{fault: function(log, db) {}, result: function(ctx, db) { return 1; }};',
   'var tracer = {fault: function(log, db) {}, result: function(ctx, db) { return 1; }}',
   'module.exports = {fault: function(log, db) {}, result: function(ctx, db) { return 1; }}',
+  'export default {fault: function(log, db) {}, result: function(ctx, db) { return 1; }}',
+  'function t() { return {fault: function(log, db) {}, result: function(ctx, db) { return 1; }}; }',
   // shape
   '{}',
   '{result: 1, fault: 2}',
