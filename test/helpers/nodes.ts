@@ -114,6 +114,19 @@ export async function startHardhat(): Promise<RunningNode> {
   return startNode(bin, args, port, () => rmSync(dir, { recursive: true, force: true }));
 }
 
+/** The anvil binary shipped inside the npm package @foundry-rs/anvil-linux-amd64 (a devDependency). */
+export const anvilBin = join(root, 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil');
+
+/**
+ * Starts Foundry's anvil 1.7.1 (a real node that runs JS tracers, with the Boa engine) on a free loopback port.
+ * HTTP and WebSocket share the port. `args` are appended (e.g. `--hardfork prague`, `--steps-tracing`); its banner
+ * and logs are silenced so log() holds only what went wrong.
+ */
+export async function startAnvil(args: string[] = []): Promise<RunningNode> {
+  const port = await freePort();
+  return startNode(anvilBin, ['--host', '127.0.0.1', '--port', String(port), '--quiet', ...args], port);
+}
+
 /** Sends one JSON-RPC call to a node and returns its result (throws on an error answer); for test set-up. */
 export async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
   const res = await fetch(url, {
