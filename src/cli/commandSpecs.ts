@@ -169,8 +169,10 @@ export const commandSpecs: readonly CommandSpec[] = [
     summary: 'does this node run JavaScript tracers?',
     description:
       'Sends a canary tracer (a random nonce) and a negative control and tells supported, ignored, unsupported, ' +
-      'debug-disabled, auth-required, unreachable or ambiguous, with the evidence. Exit 0 only for supported. The ' +
-      'example needs tracer serve --port 8545.',
+      'debug-disabled, auth-required, unreachable or ambiguous, with the evidence. After supported, eight canary ' +
+      'tracers name the dialect: behaves like geth, or differs from geth with each difference by id ' +
+      '(docs/dialects.md); --json has it as dialect. Exit 0 only for supported. The example needs tracer serve ' +
+      '--port 8545.',
     options: [...connectionOptions, json('the report')],
     examples: [`tracer probe --endpoint ${exampleEndpoint}`],
   },

@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenTracer } from '../../../src/core/flatten/flattenTracer.ts';
@@ -126,6 +128,30 @@ describe('anvil 1.7.1', () => {
     } finally {
       t.close?.();
     }
+  });
+});
+
+describe('tracer probe against anvil', () => {
+  const tracer = (args: string[]) =>
+    promisify(execFile)(process.execPath, [join(import.meta.dirname, '../../../bin/tracer.mjs'), ...args]);
+
+  it('--json shows dialect with each difference', async () => {
+    const { stdout } = await tracer(['probe', '--endpoint', anvil.url, '--json']);
+    const report = JSON.parse(stdout) as ProbeReport;
+    expect(report.dialect?.differences.map((d) => d.id)).toEqual(anvilDifferences);
+    expect(report.dialect).toMatchObject({ matchesGeth: false, target: 'reth-anvil' });
+  });
+
+  it('the human report names the differences on the verdict line and details them', async () => {
+    const { stdout } = await tracer(['probe', '--endpoint', anvil.url]);
+    const lines = stdout.split('\n');
+    expect(lines[0]).toBe(`JS tracing: supported — differs from geth: ${anvilDifferences.join(', ')}`);
+    expect(lines).toContain(
+      '  - getcost-late: log.getCost() lags one step: got 0,3,1,2,2 where geth gives 3,1,2,2,0',
+    );
+    expect(lines.find((l) => l.startsWith('dialect: '))).toMatch(
+      /^dialect: target reth-anvil, 8 canaries in \d+ ms$/,
+    );
   });
 });
 

@@ -140,7 +140,7 @@ describe('tracer probe names the embedded node', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(
       new RegExp(
-        `^JS tracing: supported\\nclient: ${embeddedClientVersion.replace(/[./]/g, '\\$&')} \\(tracer-playground\\)\\n`,
+        `^JS tracing: supported — behaves like geth\\nclient: ${embeddedClientVersion.replace(/[./]/g, '\\$&')} \\(tracer-playground\\)\\n`,
       ),
     );
   });

@@ -153,9 +153,9 @@ describe('the help examples return something', () => {
       }
       if (name === 'probe')
         expect(stdout).toMatch(
-          /^JS tracing: supported\nclient: TracerPlayground\/\S+ \(tracer-playground\)\n/,
+          /^JS tracing: supported — behaves like geth\nclient: TracerPlayground\/\S+ \(tracer-playground\)\n/,
         );
-      if (name === 'check') expect(stdout).toBe('tracer-templates/call.js: no problems (18 lines, ES5.1)\n');
+      if (name === 'check') expect(stdout).toBe('tracer-templates/call.js: no problems (19 lines, ES5.1)\n');
     },
     60_000,
   );
