@@ -1,3 +1,4 @@
+import { type DialectReport, type DialectTarget, describeDialect } from '../core/rpc/dialect.ts';
 import type { JsTracingSupport, ProbeReport } from '../core/rpc/probe.ts';
 import type { ProbeView } from '../state/appState.ts';
 
@@ -11,6 +12,23 @@ const verdictTitles: Record<JsTracingSupport, string> = {
   ambiguous: 'Could not tell whether JavaScript tracers run',
 };
 
+/** How the card names a detected target other than geth. */
+const targetNames: Record<DialectTarget, string> = {
+  geth: 'geth',
+  'reth-anvil': 'reth/anvil (Boa engine)',
+  nethermind: 'Nethermind',
+  unknown: 'an unknown engine',
+};
+
+/**
+ * After `supported`: " — behaves like geth" or " — differs from geth: …", and which engine the node's tracer runtime
+ * looks like (the target the check can use; docs/dialects.md explains each difference).
+ */
+function dialectWords(d: DialectReport): string {
+  const like = d.matchesGeth || d.target === 'unknown' ? '' : ` It looks like ${targetNames[d.target]}.`;
+  return ` — ${describeDialect(d)}.${like}`;
+}
+
 /** The probe report card's content for a probe run (src/io/runProbe.ts), also when the probe itself failed. */
 export async function describeProbe(
   report: Promise<ProbeReport>,
@@ -18,7 +36,7 @@ export async function describeProbe(
   try {
     const r = await report;
     return {
-      verdict: `${verdictTitles[r.jsTracing]}. ${r.summary}`,
+      verdict: `${verdictTitles[r.jsTracing]}${r.dialect ? dialectWords(r.dialect) : '.'} ${r.summary}`,
       clientVersion: r.clientVersion,
       latestBlock: r.latestBlock,
       evidence: r.evidence.map((e) => `${e.request.method}: ${e.note} → ${e.message}`),

@@ -30,6 +30,48 @@ describe('describeProbe', () => {
     });
   });
 
+  const supported: ProbeReport = {
+    ...report,
+    jsTracing: 'supported',
+    summary: 'The node ran the canary tracer.',
+    clientFamily: 'anvil',
+    evidence: [],
+  };
+  const dialect = { checks: [], durationMs: 40 };
+
+  it('shows the dialect after supported: behaves like geth', async () => {
+    const view = await describeProbe(
+      Promise.resolve({
+        ...supported,
+        dialect: { ...dialect, matchesGeth: true, target: 'geth', differences: [] },
+      }),
+    );
+    expect(view.verdict).toBe(
+      'JavaScript tracers run on this node — behaves like geth. The node ran the canary tracer.',
+    );
+  });
+
+  it('shows the dialect after supported: each difference and the engine it looks like', async () => {
+    const view = await describeProbe(
+      Promise.resolve({
+        ...supported,
+        dialect: {
+          ...dialect,
+          matchesGeth: false,
+          target: 'reth-anvil',
+          differences: [
+            { id: 'setup-receives-object', detail: 'setup(cfg) got an object' },
+            { id: 'no-bigint', detail: 'there is no bigInt global' },
+          ],
+        },
+      }),
+    );
+    expect(view.verdict).toBe(
+      'JavaScript tracers run on this node — differs from geth: setup(cfg) got an object; there is no bigInt ' +
+        'global. It looks like reth/anvil (Boa engine). The node ran the canary tracer.',
+    );
+  });
+
   it('says when the probe itself failed', async () => {
     expect(await describeProbe(Promise.reject(new Error('boom')))).toEqual({
       verdict: 'The probe failed: boom',

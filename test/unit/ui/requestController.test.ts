@@ -211,7 +211,7 @@ describe('the request controller', () => {
     expect(store.get().probe).toMatchObject({
       endpointId: id,
       running: false,
-      verdict: expect.stringMatching(/^JavaScript tracers run on this node\./),
+      verdict: expect.stringMatching(/^JavaScript tracers run on this node — behaves like geth\./),
     });
   });
 });
