@@ -62,7 +62,11 @@ const emptyMessage =
   'The tracer is empty: expected an object literal such as {result: function(ctx, db) {…}, fault: function(log, db) {}}';
 
 function tooDeep(index: LineIndex, at: number, levels = maxNestingDepth): Diagnostic {
-  const message = `The code is nested too deeply to check (over ${levels} levels of brackets)`;
+  // Few brackets: something else nests (e.g. thousands of unary operators), so brackets are not the measure.
+  const message =
+    levels >= 10
+      ? `The code is nested too deeply to check (over ${levels} levels of brackets)`
+      : 'The code is nested too deeply to check (the parser ran out of stack here)';
   return { severity: 'error', ruleId: 'es5/too-deeply-nested', message, range: index.rangeOf(at, at + 1) };
 }
 

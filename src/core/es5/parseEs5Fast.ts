@@ -1,4 +1,5 @@
-import { Parser, tokTypes as tt, type Comment, type Options, type TokenType } from 'acorn';
+import { tokTypes as tt, type Comment, type Options, type TokenType } from 'acorn';
+import { LoopParser } from './loopParser.ts';
 import { skipTrivia } from './parseGoal.ts';
 import type { AnyNode } from './walkAst.ts';
 
@@ -55,7 +56,7 @@ function toLatestShape(node: AnyNode, type: string): void {
 }
 
 /** An ES5 parser that counts bracket depth token by token and builds latest-shaped nodes. */
-const Es5Parser = Parser.extend((Base) => {
+const Es5Parser = LoopParser.extend((Base) => {
   const Internals = Base as unknown as InternalsClass;
   return class extends Internals {
     depthLimit = Infinity;
@@ -74,7 +75,7 @@ const Es5Parser = Parser.extend((Base) => {
       toLatestShape(node, type);
       return super.finishNodeAt(node, type, pos, loc);
     }
-  } as unknown as typeof Parser;
+  } as unknown as typeof LoopParser;
 }) as unknown as new (options: Options, input: string) => ParserInternals & { depthLimit: number };
 
 function createParser(source: string, comments: Comment[], depthLimit: number) {

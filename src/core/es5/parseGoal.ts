@@ -1,4 +1,5 @@
-import { parse, parseExpressionAt, tokenizer, type Comment, type Options, type Token } from 'acorn';
+import { tokenizer, type Comment, type Options, type Token } from 'acorn';
+import { parse, parseExpressionAt } from './loopParser.ts';
 import type { AnyNode } from './walkAst.ts';
 
 /** Why a parse failed, in acorn's terms (message without acorn's " (line:col)" suffix). */

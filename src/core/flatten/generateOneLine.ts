@@ -1,6 +1,8 @@
-import * as acorn from 'acorn';
+import type * as acorn from 'acorn';
+import { parse } from '../es5/loopParser.ts';
 import escodegen from 'escodegen';
 import type * as estree from 'estree';
+import { collapseChains } from './collapseChains.ts';
 import { prepareAst, verbatimKey, type PrepareProblem } from './prepareAst.ts';
 
 /** The printed one-line code, or why it could not be printed. */
@@ -32,6 +34,7 @@ export function generateOneLine(ast: estree.Node): GenerateResult {
   const prepared = prepareAst(node);
   if (prepared.problem) return { ok: false, problem: prepared.problem, doubleQuoted: prepared.doubleQuoted };
   try {
+    collapseChains(node, verbatimKey, options as escodegen.GenerateOptions);
     const code = escodegen.generate(ast, options as escodegen.GenerateOptions);
     return { ok: true, code, doubleQuoted: prepared.doubleQuoted };
   } catch (e) {
@@ -57,7 +60,7 @@ export function flattenProgram(
 ): FlattenProgramResult {
   let ast: acorn.Program;
   try {
-    ast = acorn.parse(source, {
+    ast = parse(source, {
       ecmaVersion: opts.ecmaVersion ?? 'latest',
       sourceType: opts.sourceType ?? 'script',
     });

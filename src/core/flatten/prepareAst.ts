@@ -1,4 +1,5 @@
 import escodegen from 'escodegen';
+import { continuesChain } from './collapseChains.ts';
 import { printRegExpLiteral, printStringLiteral, printTemplateRaw } from './escapeLiteral.ts';
 
 /** The escodegen `verbatim` property the flattener puts on literal nodes it prints itself. */
@@ -40,7 +41,8 @@ function offsetOf(node: AnyNode): { start: number; end: number } {
 }
 
 /**
- * Walks the AST once (iteratively, so deep input cannot overflow the stack) and attaches verbatim text to every
+ * Walks the AST once (iteratively, so deep input cannot overflow the stack; an operator chain's left spine counts as
+ * one level, as collapseChains prints it flat) and attaches verbatim text to every
  * string, regular-expression and template literal so escodegen prints them single-quoted and free of `"`.
  * Mutates the AST by adding {@link verbatimKey} properties; returns the first problem that prevents printing.
  */
@@ -63,7 +65,8 @@ export function prepareAst(root: AnyNode): PreparedAst {
       if (Array.isArray(v)) {
         for (const item of v) if (item && typeof item === 'object') stack.push([item as AnyNode, depth + 1]);
       } else if (v && typeof v === 'object' && typeof (v as AnyNode).type === 'string') {
-        stack.push([v as AnyNode, depth + 1]);
+        // A chain `a + b + c …` is printed flat (collapseChains): its left spine adds no depth.
+        stack.push([v as AnyNode, key === 'left' && continuesChain(node, v) ? depth : depth + 1]);
       }
     }
   }

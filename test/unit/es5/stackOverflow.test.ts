@@ -42,4 +42,10 @@ describe('acorn running out of stack', () => {
     expect(levels).toBeGreaterThan(10);
     expect(levels).toBeLessThan(256);
   }, 30000);
+
+  it('reads a 5,000-term expression in that small stack (operator chains are read in a loop)', async () => {
+    const terms = Array.from({ length: 5000 }, (_, i) => `a${i % 7}`).join(' + ');
+    const source = `{r: function () { var a0, a1, a2, a3, a4, a5, a6; return ${terms}; }}`;
+    expect(await checkInSmallStack(source)).toEqual([]);
+  }, 30000);
 });

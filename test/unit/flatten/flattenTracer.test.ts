@@ -151,8 +151,8 @@ describe('flattenTracer: errors come back as diagnostics, never thrown', () => {
       '',
     ],
     [
-      'a binary chain deeper than the printer limit',
-      `{${fault}, result: function() { return ${Array.from({ length: 1200 }, (_, i) => `a${i}`).join('+')}; }}`,
+      'unary operators nested deeper than the printer limit',
+      `{${fault}, result: function() { return ${'!'.repeat(1200)}a; }}`,
       'geth',
       'flatten/cannot-print',
     ],

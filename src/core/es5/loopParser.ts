@@ -1,0 +1,80 @@
+import { Parser, tokTypes as tt, type Node, type Options, type TokenType } from 'acorn';
+
+/** The acorn internals the plugin hooks into (stable across acorn 8; plugins such as acorn-jsx use them too). */
+interface Internals {
+  type: TokenType & { binop?: number };
+  value: unknown;
+  start: number;
+  startLoc: unknown;
+  next(): void;
+  parseMaybeUnary(refDestructuringErrors: null, sawUnary: boolean, incDec: boolean, forInit: unknown): Node;
+  buildBinary(
+    startPos: number,
+    startLoc: unknown,
+    left: Node,
+    right: Node,
+    op: unknown,
+    logical: boolean,
+  ): Node;
+  raiseRecoverable(pos: number, message: string): void;
+}
+
+type InternalsClass = new (options: Options, input: string, startPos?: number) => Internals;
+
+/**
+ * acorn with binary and logical operator chains read in a loop. acorn reads `a + b + c + …` by calling itself once
+ * per operator, so a valid expression of a few thousand terms runs out of stack (sooner in a worker, or before the
+ * JIT has compiled the parser). The loop reads the same tree: only the tail call on the left operand becomes an
+ * iteration; a right operand still recurses, at most once per precedence level.
+ */
+export const LoopParser = Parser.extend((Base) => {
+  const Internals = Base as unknown as InternalsClass;
+  return class extends Internals {
+    parseExprOp(
+      left: Node,
+      leftStartPos: number,
+      leftStartLoc: unknown,
+      minPrec: number,
+      forInit: unknown,
+    ): Node {
+      for (;;) {
+        let prec = this.type.binop;
+        if (prec == null || (forInit && this.type === tt._in) || !(prec > minPrec)) return left;
+        const logical = this.type === tt.logicalOR || this.type === tt.logicalAND;
+        const coalesce = this.type === tt.coalesce;
+        // acorn gives '??' the precedence of the logical operators so that mixing them is reported.
+        if (coalesce) prec = (tt.logicalAND as TokenType & { binop: number }).binop;
+        const op = this.value;
+        this.next();
+        const startPos = this.start;
+        const startLoc = this.startLoc;
+        const operand = this.parseMaybeUnary(null, false, false, forInit);
+        const right = this.parseExprOp(operand, startPos, startLoc, prec, forInit);
+        left = this.buildBinary(leftStartPos, leftStartLoc, left, right, op, logical || coalesce);
+        if (
+          (logical && this.type === tt.coalesce) ||
+          (coalesce && (this.type === tt.logicalOR || this.type === tt.logicalAND))
+        ) {
+          this.raiseRecoverable(
+            this.start,
+            'Logical expressions and coalesce expressions cannot be mixed. Wrap either by parentheses',
+          );
+        }
+      }
+    }
+  } as unknown as typeof Parser;
+});
+
+/** acorn's `parse` with {@link LoopParser}. */
+export function parse(input: string, options: Options): ReturnType<typeof Parser.parse> {
+  return LoopParser.parse(input, options);
+}
+
+/** acorn's `parseExpressionAt` with {@link LoopParser}. */
+export function parseExpressionAt(
+  input: string,
+  pos: number,
+  options: Options,
+): ReturnType<typeof Parser.parseExpressionAt> {
+  return LoopParser.parseExpressionAt(input, pos, options);
+}
