@@ -115,6 +115,16 @@ const requests = createRequestController({
 });
 if (initial.freshDraft) void requests.fillDemo(true);
 
+const top = mountTopActions(layout.actions, {
+  store,
+  tracers,
+  templates,
+  notify,
+  recheck: () => liveCheck.runNow(),
+  pageUrl: () => location.origin + location.pathname,
+});
+layout.notice.append(h('button', { text: 'Dismiss', on: { click: () => notify(null) } }));
+
 const ctx: PanelContext = {
   store,
   requests,
@@ -130,17 +140,12 @@ const ctx: PanelContext = {
   transportFor,
   showPanel: (id) => layout.showPanel(id),
   notify,
-};
-
-const top = mountTopActions(layout.actions, {
-  store,
-  tracers,
   templates,
-  notify,
-  recheck: () => liveCheck.runNow(),
-  pageUrl: () => location.origin + location.pathname,
-});
-layout.notice.append(h('button', { text: 'Dismiss', on: { click: () => notify(null) } }));
+  openTemplate: (name) => {
+    const t = templates.find((x) => x.name === name);
+    if (t) top.openTemplate(t);
+  },
+};
 
 const panels: Panel<AppState>[] = [
   mountTracerTabs(layout.tracerTabs, { select: tracers.select }),

@@ -82,7 +82,7 @@ export const embeddedEndpointId = 'embedded';
 
 /** The embedded node endpoint. */
 export function createEmbeddedEndpoint(): Endpoint {
-  return createEndpoint({ id: embeddedEndpointId, name: 'Embedded node (offline)', kind: 'embedded' });
+  return createEndpoint({ id: embeddedEndpointId, name: 'Embedded node (in this page)', kind: 'embedded' });
 }
 
 /** A random id for tracers, endpoints and history entries. */

@@ -19,13 +19,18 @@ export interface TopActionsDeps {
 }
 
 /** The top bar: New…, Rename, Delete, Import, Export, the engine profile, Share. Returns New… for its shortcut. */
-export function mountTopActions(el: HTMLElement, deps: TopActionsDeps): { newFromTemplate(): Promise<void> } {
+export function mountTopActions(
+  el: HTMLElement,
+  deps: TopActionsDeps,
+): { newFromTemplate(): Promise<void>; openTemplate(t: TemplateInfo): void } {
   const { store, tracers } = deps;
   const activeDoc = () => store.get().tracers.find((t) => t.id === store.get().activeTracerId)!;
 
   async function newFromTemplate(): Promise<void> {
     const t = await openTemplatePicker(deps.templates);
-    if (!t) return;
+    if (t) openTemplate(t);
+  }
+  function openTemplate(t: TemplateInfo): void {
     tracers.add(t.name, t.source);
     // A template's header may carry an example tracerConfig: the request form starts with it.
     if (t.tracerConfig !== undefined)
@@ -92,5 +97,5 @@ export function mountTopActions(el: HTMLElement, deps: TopActionsDeps): { newFro
     ),
     fileInput,
   );
-  return { newFromTemplate };
+  return { newFromTemplate, openTemplate };
 }

@@ -5,6 +5,8 @@
  * ({@link tracerApiTypes}, {@link tracerGlobals}, {@link hookParamTypes}). DOM-free.
  */
 
+import { apiExamples } from './apiExamples.ts';
+
 /** Objects with a fixed set of members. */
 export type ObjectType =
   | 'log'
@@ -400,6 +402,8 @@ export interface ApiMember {
   /** Property type or method return type: a type name of {@link tracerApiTypes} or a primitive. */
   type: string;
   doc: string;
+  /** A short example of its use (src/core/tracer/apiExamples.ts). */
+  example?: string;
 }
 
 /** A type of the geth JavaScript tracer API, as the editor declares it. */
@@ -426,11 +430,13 @@ export function declaredType(t: ValueType): string {
   }
 }
 
-function toApiMember(mm: ModelMember & { doc: string }): ApiMember {
+// `key`: where apiExamples keeps its example (`Type.member`, or a global's name).
+function toApiMember(mm: ModelMember & { doc: string }, key: string): ApiMember {
   const type = declaredType(mm.type) + (mm.orUndefined ? ' | undefined' : '');
+  const example = apiExamples[key];
   return mm.kind === 'method'
-    ? { name: mm.name, kind: mm.kind, params: mm.params ?? [], type, doc: mm.doc }
-    : { name: mm.name, kind: mm.kind, type, doc: mm.doc };
+    ? { name: mm.name, kind: mm.kind, params: mm.params ?? [], type, doc: mm.doc, example }
+    : { name: mm.name, kind: mm.kind, type, doc: mm.doc, example };
 }
 
 const documented = (mm: ModelMember): mm is ModelMember & { doc: string } => !!mm.doc;
@@ -440,13 +446,24 @@ export const tracerApiTypes: Record<string, ApiType> = Object.fromEntries(
   objectTypes.flatMap((t) => {
     const { tsName, doc, members: list } = apiModel[t];
     return tsName
-      ? [[tsName, { name: tsName, doc: doc ?? '', members: list.filter(documented).map(toApiMember) }]]
+      ? [
+          [
+            tsName,
+            {
+              name: tsName,
+              doc: doc ?? '',
+              members: list.filter(documented).map((mm) => toApiMember(mm, `${tsName}.${mm.name}`)),
+            },
+          ],
+        ]
       : [];
   }),
 );
 
 /** The global helper functions geth defines for tracers, as the editor declares them. */
-export const tracerGlobals: ApiMember[] = globalHelpers.filter(documented).map(toApiMember);
+export const tracerGlobals: ApiMember[] = globalHelpers
+  .filter(documented)
+  .map((mm) => toApiMember(mm, mm.name));
 
 /** The declared parameter types of each tracer hook, by position (`any` for setup's config). */
 export const hookParamTypes: Record<string, string[]> = Object.fromEntries(

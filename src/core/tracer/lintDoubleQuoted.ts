@@ -13,7 +13,8 @@ const checkDoubleQuoted: LintRule = (visit, cx) => {
   if (node.type !== 'Literal' || typeof node.value !== 'string') return;
   const { start, end } = visit.node;
   if (cx.source[start] !== '"' || cx.source[end - 1] !== '"' || end - start < 2) return;
-  const message = 'Double-quoted strings break hand-written JSON payloads (spec 4.4): use single quotes';
+  const message =
+    'Double-quoted strings break hand-written JSON payloads (the tracer travels inside a JSON string): use single quotes';
   const text = toSingleQuoted(cx.source.slice(start + 1, end - 1));
   const fix = { title: 'Use single quotes', edits: [{ start, end, text }] };
   cx.report(doubleQuotedString.make(cx.r, message, start, end, fix));

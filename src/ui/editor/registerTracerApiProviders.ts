@@ -22,7 +22,8 @@ function memberDoc(member: ApiMember): Monaco.IMarkdownString {
     .filter((p) => p.doc)
     .map((p) => `\n\n*@param* \`${p.name}\` — ${p.doc}`)
     .join('');
-  return { value: `${member.doc}${params}` };
+  const example = member.example ? '\n\n*Example*\n```javascript\n' + member.example + '\n```' : '';
+  return { value: `${member.doc}${params}${example}` };
 }
 
 /** Registers completion, hover and signature help for the tracer API on the JavaScript language. */

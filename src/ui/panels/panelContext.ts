@@ -3,6 +3,7 @@ import type { EmbeddedNodeClient } from '../../io/embeddedNode.ts';
 import type { Transport } from '../../io/transport/transport.ts';
 import type { AppState } from '../../state/appState.ts';
 import type { Store } from '../../state/createStore.ts';
+import type { TemplateInfo } from '../loadTemplates.ts';
 import type { RequestController } from '../request/createRequestController.ts';
 import type { PanelId } from './panelRegistry.ts';
 
@@ -19,4 +20,7 @@ export interface PanelContext {
   transportFor(endpoint: Endpoint): Transport;
   showPanel(id: PanelId): void;
   notify(message: string | null): void;
+  /** The tracer templates (tracer-templates/), and opening one as a new tracer by its name. */
+  templates: readonly TemplateInfo[];
+  openTemplate(name: string): void;
 }

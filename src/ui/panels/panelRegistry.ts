@@ -1,5 +1,6 @@
 import type { AppState } from '../../state/appState.ts';
 import type { Panel } from '../dom.ts';
+import { mountApiPanel } from './mountApiPanel.ts';
 import { mountEndpointsPanel } from './mountEndpointsPanel.ts';
 import { mountHistoryPanel } from './mountHistoryPanel.ts';
 import { mountProblemsPanel } from './mountProblemsPanel.ts';
@@ -28,6 +29,7 @@ export const panelRegistry = [
   { id: 'history', title: 'History', mount: mountHistoryPanel },
   { id: 'endpoints', title: 'Endpoints', mount: mountEndpointsPanel },
   { id: 'replay', title: 'Replay', mount: mountReplayPanel },
+  { id: 'api', title: 'Tracer API', mount: mountApiPanel },
 ] as const satisfies readonly PanelSpec[];
 
 /** A side panel's id. */

@@ -6,7 +6,7 @@ import { flattenTracer } from '../../../src/core/flatten/flattenTracer.ts';
 // exact notes about double quotes (the lint's per-literal `tracer/double-quoted-string` and the flattener's count),
 // `line:column` of each.
 const lint = (at: string) =>
-  `tracer/double-quoted-string ${at} Double-quoted strings break hand-written JSON payloads (spec 4.4): use single quotes`;
+  `tracer/double-quoted-string ${at} Double-quoted strings break hand-written JSON payloads (the tracer travels inside a JSON string): use single quotes`;
 const count = (at: string, n: number) =>
   `flatten/double-quotes ${at} ${n} double-quoted string${n === 1 ? '' : 's'} sent single-quoted (double quotes inside strings are written \\u0022)`;
 const head = '{fault: function() {}, result: function() { return ';

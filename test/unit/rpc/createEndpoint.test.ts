@@ -28,7 +28,7 @@ describe('createEndpoint: one place for an endpoint’s blank defaults', () => {
 
   it('the embedded node is such an endpoint', () => {
     expect(createEmbeddedEndpoint()).toEqual(
-      createEndpoint({ id: 'embedded', name: 'Embedded node (offline)', kind: 'embedded' }),
+      createEndpoint({ id: 'embedded', name: 'Embedded node (in this page)', kind: 'embedded' }),
     );
   });
 });

@@ -3,7 +3,8 @@ import { toSingleQuoted } from '../../../src/core/tracer/lintDoubleQuoted.ts';
 import { expectInvalid, expectValid, inStep, posOf, single } from './lintHarness.ts';
 
 const rule = 'tracer/double-quoted-string';
-const message = 'Double-quoted strings break hand-written JSON payloads (spec 4.4): use single quotes';
+const message =
+  'Double-quoted strings break hand-written JSON payloads (the tracer travels inside a JSON string): use single quotes';
 
 describe('tracer/double-quoted-string', () => {
   it.each([inStep("var a = 'x', b = 'say \"hi\"', c = /\"/;"), inStep('var n = 1; // "comment"')])(
