@@ -4,7 +4,7 @@
 // step-less tracer, and the cost of a trivial trace. Builds the current code into a temporary folder and runs it
 // under `vite preview` on loopback; medians of runs.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
@@ -29,8 +29,9 @@ const chromiumArgs = [
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x: number) => `${Math.round(x)} ms`;
 const mSteps = (perSecond: number) => (perSecond / 1e6).toFixed(2);
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
 
-async function startPreview(): Promise<{ url: string; stop(): void }> {
+async function startPreview(): Promise<{ url: string; outDir: string; stop(): void }> {
   // Its own build folder: dist/ may hold an older build, or be rebuilt by someone else meanwhile.
   const outDir = mkdtempSync(join(tmpdir(), 'playground-bench-'));
   execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: root, stdio: 'ignore' });
@@ -50,6 +51,7 @@ async function startPreview(): Promise<{ url: string; stop(): void }> {
   }
   return {
     url,
+    outDir,
     stop: () => {
       if (child.pid) process.kill(-child.pid);
       rmSync(outDir, { recursive: true, force: true });
@@ -116,6 +118,28 @@ const longTasksSince = (page: Page, since: number) =>
     (t) => (window as any).__longTasks.filter((e: { start: number }) => e.start >= t),
     since,
   ) as Promise<{ start: number; duration: number }[]>;
+
+/** JavaScript files the page fetched, in order (file names only). */
+function recordScripts(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (r) => {
+    const name = new URL(r.url()).pathname.replace(/^.*\//, '');
+    if (name.endsWith('.js')) names.push(name);
+  });
+  return names;
+}
+
+/** Bytes of the built JavaScript: every file, and those of `names` (what a page fetched). */
+function scriptBytes(outDir: string, names: readonly string[]): { total: number; files: number; of: number } {
+  const dir = join(outDir, 'assets');
+  const all = readdirSync(dir).filter((f) => f.endsWith('.js'));
+  const size = (f: string) => statSync(join(dir, f)).size;
+  return {
+    total: all.reduce((n, f) => n + size(f), 0),
+    files: all.length,
+    of: [...new Set(names)].filter((f) => all.includes(f)).reduce((n, f) => n + size(f), 0),
+  };
+}
 
 async function measureReady(page: Page, url: string): Promise<number> {
   await page.goto(url);
@@ -398,10 +422,26 @@ export async function runBrowserBench(): Promise<string[]> {
   const interactBlocks: number[] = [];
   const founds: number[] = [];
   let node: Awaited<ReturnType<typeof measureEmbeddedNode>> | undefined;
+  let weight:
+    { total: number; files: number; firstLoad: number; afterIdle: number; tsWorker: boolean } | undefined;
   try {
     for (let i = 0; i < runs; i++) {
       const page = await newPage(browser);
+      const scripts = recordScripts(page);
       ready.push(await measureReady(page, preview.url));
+      if (i === 0) {
+        const firstLoad = scriptBytes(preview.outDir, scripts).of;
+        // What else loads once the page is idle (the TypeScript worker should not, until asked for).
+        await page.waitForTimeout(3000);
+        const idle = scriptBytes(preview.outDir, scripts);
+        weight = {
+          total: idle.total,
+          files: idle.files,
+          firstLoad,
+          afterIdle: idle.of,
+          tsWorker: scripts.some((s) => s.startsWith('ts.worker')),
+        };
+      }
       const startup = await longTasksSince(page, 0);
       startupLongest.push(Math.max(0, ...startup.map((t) => t.duration)));
       const t = await measureTyping(page);
@@ -424,6 +464,7 @@ export async function runBrowserBench(): Promise<string[]> {
   return [
     `median of ${runs} runs, Chromium ${browser.version()}`,
     `editor ready with diagnostics: ${ms(median(ready))} (target < 1500 ms: ${verdict(median(ready) < 1500)}); longest start-up task ${ms(median(startupLongest))}`,
+    `shipped JavaScript: ${mb(weight!.total)} in ${weight!.files} files; fetched until the editor is ready: ${mb(weight!.firstLoad)}; 3 s later: ${mb(weight!.afterIdle)} (TypeScript worker loaded: ${weight!.tsWorker ? 'yes' : 'no, only when go-to-definition, references or rename is asked for'})`,
     `typing into a 2,000-line tracer: longest main-thread task ${ms(median(typingMax))}, ${median(typingCount)} long tasks (target none > 100 ms: ${verdict(median(typingMax) <= 100)})`,
     `${(big.bytes / 1e6).toFixed(0)} MB debug_traceBlockByNumber result, send to first tree rows: ${ms(median(shown))}, longest main-thread block while loading ${ms(median(blocks))} (targets < 3000 ms, < 200 ms: ${verdict(median(shown) < 3000 && median(blocks) < 200)})`,
     `large-result tree: search deep (worker) ${ms(median(founds))}; longest main-thread block while searching, scrolling, collapsing and expanding ${ms(median(interactBlocks))} (target < 200 ms: ${verdict(median(interactBlocks) < 200)})`,

@@ -37,14 +37,16 @@ export function setupMonaco(): typeof monaco {
     noSuggestionDiagnostics: true,
   });
   // A bare `{…}` tracer cannot be contextually typed by the language service, so completions, hovers and
-  // signature help come from our providers (driven by the same table as the declarations added below).
+  // signature help come from our providers (driven by the same table as the declarations added below). Document
+  // symbols are off too: sticky scroll asked for them at start-up, which loaded the 6.9 MB TypeScript worker
+  // before anyone needed it; now it loads only when the user asks for go-to-definition, references or rename.
   js.setModeConfiguration({
     completionItems: false,
     hovers: false,
     signatureHelp: false,
     documentHighlights: false,
     diagnostics: false,
-    documentSymbols: true,
+    documentSymbols: false,
     definitions: true,
     references: true,
     rename: true,
