@@ -9,6 +9,7 @@ import { stripControl } from '../stripControl.ts';
 /** The verdict line's dialect part: "behaves like geth", or the ids of the differences (their details follow). */
 function dialectInBrief(d: DialectReport): string {
   if (d.matchesGeth) return ' — behaves like geth';
+  if (d.checks.length === 0) return ' — dialect not measured';
   return ` — differs from geth: ${[...new Set(d.differences.map((x) => x.id))].join(', ')}`;
 }
 

@@ -118,9 +118,13 @@ export function detectDialectTarget(
   return 'unknown';
 }
 
-/** "behaves like geth" or "differs from geth: <detail>; <detail>" (the probe's verdict after `supported`). */
+/**
+ * "behaves like geth" or "differs from geth: <detail>; <detail>" (the probe's verdict after `supported`), or
+ * "dialect not measured: <why>" when no canary ran.
+ */
 export function describeDialect(d: DialectReport): string {
   if (d.matchesGeth) return 'behaves like geth';
-  if (d.differences.length === 0) return 'not compared with geth';
+  if (d.checks.length === 0)
+    return `dialect not measured: ${d.differences.map((x) => x.detail).join('; ') || 'no canary ran'}`;
   return `differs from geth: ${d.differences.map((x) => x.detail).join('; ')}`;
 }

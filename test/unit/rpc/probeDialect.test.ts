@@ -176,6 +176,47 @@ describe('the dialect battery', () => {
     expect(r.dialect!.matchesGeth).toBe(false);
   });
 
+  it('is not measured when only debug_traceTransaction ran the canary (no debug_traceCall)', async () => {
+    const txOnly: ProbeSend = async (method, params, request) => {
+      const tracer = (params[1] as { tracer?: string } | undefined)?.tracer ?? '';
+      const body =
+        method === 'web3_clientVersion'
+          ? { result: 'Geth/v1.16.1-stable' }
+          : method === 'eth_blockNumber'
+            ? { result: '0x10' }
+            : method === 'eth_getBlockByNumber'
+              ? { result: { number: '0x10', transactions: ['0x' + '11'.repeat(32)] } }
+              : method === 'debug_traceTransaction' && tracer.includes('throw')
+                ? { error: { code: -32000, message: 'Error: x' } }
+                : method === 'debug_traceTransaction'
+                  ? { result: /n:'([^']*)'/.exec(tracer)?.[1] }
+                  : {
+                      error: {
+                        code: -32601,
+                        message: `the method ${method} does not exist/is not available`,
+                      },
+                    };
+      return textResponse(JSON.stringify({ jsonrpc: '2.0', id: request.id, ...body }));
+    };
+    const r = await probe(txOnly);
+    expect(r.jsTracing).toBe('supported');
+    expect(r.dialect).toEqual({
+      matchesGeth: false,
+      target: 'unknown',
+      differences: [
+        {
+          id: 'not-measured',
+          detail: 'the dialect battery needs debug_traceCall, and only debug_traceTransaction ran the canary',
+        },
+      ],
+      checks: [],
+      durationMs: 0,
+    });
+    expect(probeVerdict(r)).toBe(
+      'supported — dialect not measured: the dialect battery needs debug_traceCall, and only debug_traceTransaction ran the canary',
+    );
+  });
+
   it('is not run when the verdict is not supported, or when turned off', async () => {
     const ignoring: ProbeSend = async (method, _params, request) =>
       textResponse(
@@ -256,7 +297,11 @@ describe('the battery is not fooled', () => {
 
 describe('describeDialect and detectDialectTarget', () => {
   it('words the verdict', () => {
-    const base = { checks: [], durationMs: 1, target: 'geth' as const };
+    const base = {
+      checks: [{ canary: 'setup', outcome: 'geth' as const, ms: 1 }],
+      durationMs: 1,
+      target: 'geth' as const,
+    };
     expect(describeDialect({ ...base, matchesGeth: true, differences: [] })).toBe('behaves like geth');
     expect(
       describeDialect({

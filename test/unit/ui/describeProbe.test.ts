@@ -37,7 +37,7 @@ describe('describeProbe', () => {
     clientFamily: 'anvil',
     evidence: [],
   };
-  const dialect = { checks: [], durationMs: 40 };
+  const dialect = { checks: [{ canary: 'setup', outcome: 'differs' as const, ms: 3 }], durationMs: 40 };
 
   it('shows the dialect after supported: behaves like geth', async () => {
     const view = await describeProbe(
