@@ -24,6 +24,7 @@ import { mountTopActions } from './ui/mountTopActions.ts';
 import { mountStatusBar } from './ui/mountStatusBar.ts';
 import { bindShortcuts } from './ui/bindShortcuts.ts';
 import { openStorage } from './ui/openStorage.ts';
+import { createThemeSwitch } from './ui/theme.ts';
 import { panelRegistry } from './ui/panels/panelRegistry.ts';
 import type { PanelContext } from './ui/panels/panelContext.ts';
 import { createRequestController } from './ui/request/createRequestController.ts';
@@ -42,10 +43,12 @@ if (templateProblems.length) notify(`Some templates could not be read: ${templat
 
 const monaco = setupMonaco();
 registerQuickFixes(monaco);
-const dark = matchMedia('(prefers-color-scheme: dark)');
-const applyTheme = () => monaco.editor.setTheme(dark.matches ? 'vs-dark' : 'vs');
-applyTheme();
-dark.addEventListener('change', applyTheme);
+const theme = createThemeSwitch(
+  opened.storage,
+  document.documentElement,
+  matchMedia('(prefers-color-scheme: dark)'),
+);
+theme.subscribe((t) => monaco.editor.setTheme(t === 'dark' ? 'vs-dark' : 'vs'));
 
 const models = createTracerModels(monaco);
 const activeDoc = () => store.get().tracers.find((t) => t.id === store.get().activeTracerId)!;
@@ -122,6 +125,7 @@ const top = mountTopActions(layout.actions, {
   notify,
   recheck: () => liveCheck.runNow(),
   pageUrl: () => location.origin + location.pathname,
+  theme,
 });
 layout.notice.append(h('button', { text: 'Dismiss', on: { click: () => notify(null) } }));
 
@@ -141,6 +145,7 @@ const ctx: PanelContext = {
   showPanel: (id) => layout.showPanel(id),
   notify,
   templates,
+  theme,
   openTemplate: (name) => {
     const t = templates.find((x) => x.name === name);
     if (t) top.openTemplate(t);

@@ -2,6 +2,8 @@ import type { AppState } from '../state/appState.ts';
 import { activeEndpoint } from '../state/endpointList.ts';
 import { clear, h, type Panel } from './dom.ts';
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** What the status bar does besides showing. */
 export interface StatusBarActions {
   /** Cancels the request in flight. */
@@ -28,7 +30,7 @@ export function mountStatusBar(
       const counts = { error: 0, warning: 0, info: 0 };
       for (const d of s.diagnostics) counts[d.severity]++;
       text.textContent =
-        `${counts.error} errors, ${counts.warning} warnings, ${counts.info} notes · ` +
+        `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.info, 'note')} · ` +
         (s.flat ? 'ready to send' : 'not ready to send') +
         ` · Ctrl/Cmd+Enter send · Esc cancel · Ctrl/Cmd+S save · Alt+1…${panelCount} panels · Alt+N new tracer`;
       if (prev && prev.inFlight === s.inFlight) return;

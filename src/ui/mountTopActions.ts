@@ -4,7 +4,9 @@ import type { Store } from '../state/createStore.ts';
 import { encodeShareHash } from '../state/shareLink.ts';
 import type { TracerActions } from './createTracerActions.ts';
 import { copyText, h } from './dom.ts';
+import { askText, confirmAction } from './openDialog.ts';
 import { openTemplatePicker } from './openTemplatePicker.ts';
+import type { ThemeChoice, ThemeSwitch } from './theme.ts';
 
 /** What the top bar's actions need. */
 export interface TopActionsDeps {
@@ -16,6 +18,7 @@ export interface TopActionsDeps {
   recheck(): void;
   /** Where share links point (the page's own address, without its hash). */
   pageUrl(): string;
+  theme: ThemeSwitch;
 }
 
 /** The top bar: New…, Rename, Delete, Import, Export, the engine profile, Share. Returns New… for its shortcut. */
@@ -36,12 +39,13 @@ export function mountTopActions(
     if (t.tracerConfig !== undefined)
       store.update((s) => ({ request: { ...s.request, tracerConfig: JSON.stringify(t.tracerConfig) } }));
   }
-  function renameActive(): void {
-    const name = prompt('New name for this tracer', activeDoc().name);
-    if (name !== null) tracers.renameActive(name);
+  async function renameActive(): Promise<void> {
+    const name = await askText('Rename tracer', 'New name for this tracer', activeDoc().name);
+    if (name) tracers.renameActive(name);
   }
-  function deleteActive(): void {
-    if (confirm(`Delete "${activeDoc().name}"? Export it first if you want to keep a copy.`))
+  async function deleteActive(): Promise<void> {
+    const name = activeDoc().name;
+    if (await confirmAction(`Delete "${name}"?`, 'Export it first if you want to keep a copy.', 'Delete'))
       tracers.deleteActive();
   }
   async function share(): Promise<void> {
@@ -73,6 +77,17 @@ export function mountTopActions(
     store.update({ profile: profileSelect.value === 'goja' ? 'goja' : 'strict' });
     deps.recheck();
   });
+  const themeSelect = h(
+    'select',
+    { title: 'Colour theme', attrs: { 'aria-label': 'Theme', 'data-testid': 'theme' } },
+    [
+      h('option', { value: 'system', text: 'Theme: system' }),
+      h('option', { value: 'light', text: 'Theme: light' }),
+      h('option', { value: 'dark', text: 'Theme: dark' }),
+    ],
+  );
+  themeSelect.value = deps.theme.choice();
+  themeSelect.addEventListener('change', () => deps.theme.set(themeSelect.value as ThemeChoice));
   const fileInput = h('input', {
     type: 'file',
     attrs: { accept: '.js,text/javascript', multiple: '', hidden: '', 'data-testid': 'import-file' },
@@ -84,11 +99,12 @@ export function mountTopActions(
     h('button', { text, title, attrs: { 'data-testid': testId }, on: { click: onClick } });
   el.append(
     button('New…', 'New tracer from a template (Alt+N)', () => void newFromTemplate(), 'new-tracer'),
-    button('Rename', 'Rename this tracer', renameActive, 'rename-tracer'),
-    button('Delete', 'Delete this tracer', deleteActive, 'delete-tracer'),
+    button('Rename', 'Rename this tracer', () => void renameActive(), 'rename-tracer'),
+    button('Delete', 'Delete this tracer', () => void deleteActive(), 'delete-tracer'),
     button('Import', 'Import .js tracer files', () => fileInput.click(), 'import-tracer'),
     button('Export', 'Download this tracer as a .js file', tracers.exportActive, 'export-tracer'),
     profileSelect,
+    themeSelect,
     button(
       'Share',
       'Copy a link with this tracer and request (no endpoints or passwords)',

@@ -55,8 +55,9 @@ test('named tracers and history survive a closed browser', async ({ baseURL }) =
   await page.getByTestId('method-select').selectOption('eth_blockNumber');
   await page.getByTestId('send').click();
   await expect(page.getByTestId('result-json')).toContainText('0x', { timeout: 30_000 });
-  page.once('dialog', (d) => void d.accept('My renamed tracer'));
   await page.getByTestId('rename-tracer').click();
+  await page.getByTestId('dialog-input').fill('My renamed tracer');
+  await page.getByTestId('dialog-ok').click();
   await expect(page.getByTestId('tracer-tab')).toContainText('My renamed tracer');
   await context.close();
 

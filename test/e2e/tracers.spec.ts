@@ -13,8 +13,21 @@ test('renames, exports, imports and deletes tracers', async ({ page }, testInfo)
   await openPlayground(page);
   await setSource(page, '{\n  result: function () { return 42; },\n  fault: function () {}\n}\n');
 
-  page.once('dialog', (d) => d.accept('Answer'));
+  // In-page dialogs, not the browser's prompt/confirm.
+  page.once('dialog', () => {
+    throw new Error('a native dialog opened');
+  });
   await page.getByTestId('rename-tracer').click();
+  await expect(page.getByTestId('dialog-input')).toBeFocused();
+  await page.getByTestId('dialog-input').fill('  ');
+  await page.getByTestId('dialog-ok').click();
+  await expect(page.getByTestId('tracer-tab')).toHaveText([/.+/]);
+  const before = await page.getByTestId('tracer-tab').innerText();
+  expect(before.trim()).not.toBe('');
+  await page.getByTestId('rename-tracer').click();
+  await page.getByTestId('dialog-input').fill('Answer');
+  await page.screenshot({ path: testInfo.outputPath('rename-dialog.png') });
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('tracer-tab')).toHaveText(['Answer']);
 
   const downloadPromise = page.waitForEvent('download');
@@ -34,8 +47,12 @@ test('renames, exports, imports and deletes tracers', async ({ page }, testInfo)
   await waitChecked(page);
   expect(await editorText(page)).toContain('"imported"');
 
-  page.once('dialog', (d) => d.accept());
   await page.getByTestId('delete-tracer').click();
+  await expect(page.getByTestId('dialog')).toContainText('Delete "imported"?');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('tracer-tab')).toHaveText(['Answer', 'imported']);
+  await page.getByTestId('delete-tracer').click();
+  await page.getByTestId('dialog-ok').click();
   await expect(page.getByTestId('tracer-tab')).toHaveText(['Answer']);
   expect(await editorText(page)).toContain('return 42;');
 });

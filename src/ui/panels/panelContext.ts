@@ -4,6 +4,7 @@ import type { Transport } from '../../io/transport/transport.ts';
 import type { AppState } from '../../state/appState.ts';
 import type { Store } from '../../state/createStore.ts';
 import type { TemplateInfo } from '../loadTemplates.ts';
+import type { ThemeSwitch } from '../theme.ts';
 import type { RequestController } from '../request/createRequestController.ts';
 import type { PanelId } from './panelRegistry.ts';
 
@@ -22,5 +23,7 @@ export interface PanelContext {
   notify(message: string | null): void;
   /** The tracer templates (tracer-templates/), and opening one as a new tracer by its name. */
   templates: readonly TemplateInfo[];
+  /** The page's colour theme (panels with their own widgets follow it). */
+  theme: ThemeSwitch;
   openTemplate(name: string): void;
 }
