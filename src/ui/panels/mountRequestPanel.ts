@@ -1,9 +1,16 @@
-import { methodNames, methods, type MethodName } from '../../core/rpc/methods.ts';
+import { methods, type MethodName } from '../../core/rpc/methods.ts';
 import { validateTimeout } from '../../core/rpc/parseGoDuration.ts';
-import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
 import type { AppState, RequestDraft } from '../../state/appState.ts';
 import { parseFieldText } from '../../state/buildDraftRequest.ts';
-import { clear, h, type Panel } from '../dom.ts';
+import { clear, type Panel } from '../dom.ts';
+import {
+  buildField,
+  buildRequestView,
+  renderEndpointOptions,
+  type FieldSpec,
+  renderNoParams,
+  renderProgress,
+} from '../request/buildRequestView.ts';
 import type { PanelContext } from './panelContext.ts';
 
 interface FieldView {
@@ -68,91 +75,45 @@ export function mountRequestPanel(el: HTMLElement, panel: PanelContext): Panel<A
     cancel: () => requests.cancel(),
     fillDemo: () => void requests.fillDemo(),
   };
-  const endpointSelect = h('select', {
-    attrs: { 'aria-label': 'Endpoint', 'data-testid': 'endpoint-select' },
-  });
-  endpointSelect.addEventListener('change', () => ctx.setEndpoint(endpointSelect.value));
-  const methodSelect = h('select', { attrs: { 'aria-label': 'Method', 'data-testid': 'method-select' } });
-  for (const id of methodNames)
-    methodSelect.append(
-      h('option', { value: id, text: `${id}${methods[id].family === 'bitcoin' ? ' (Bitcoin)' : ''}` }),
-    );
-  methodSelect.addEventListener('change', () => ctx.setDraft({ method: methodSelect.value as MethodName }));
-  const rawToggle = h('input', { type: 'checkbox', attrs: { id: 'raw-mode', 'data-testid': 'raw-mode' } });
-  rawToggle.addEventListener('change', () => ctx.setDraft({ rawMode: rawToggle.checked }));
-  const description = h('div', { class: 'hint' });
-  const form = h('div', { attrs: { 'data-testid': 'request-form' } });
-  const sendButton = h('button', {
-    class: 'primary',
-    text: 'Send',
-    title: 'Send (Ctrl/Cmd+Enter)',
-    attrs: { 'data-testid': 'send' },
-    on: { click: () => ctx.send() },
-  });
-  const cancelButton = h('button', {
-    text: 'Cancel',
-    attrs: { 'data-testid': 'cancel' },
-    on: { click: () => ctx.cancel() },
-  });
-  const progress = h('span', { attrs: { 'data-testid': 'progress', 'aria-live': 'polite' } });
-  const demoButton = h('button', {
-    text: 'Fill with demo values',
-    title: 'Values from the embedded node’s demo chain',
-    on: { click: () => ctx.fillDemo() },
-  });
-  el.append(
-    h('div', { class: 'field' }, [h('label', { text: 'Endpoint' }), endpointSelect]),
-    h('div', { class: 'field' }, [h('label', { text: 'Method' }), methodSelect, description]),
-    h('div', { class: 'row' }, [
-      rawToggle,
-      h('label', { text: 'Raw params (JSON array)', attrs: { for: 'raw-mode' } }),
-      h('span', { class: 'spacer' }),
-      demoButton,
-    ]),
-    form,
-    h('div', { class: 'row' }, [sendButton, cancelButton, progress]),
+  const v = buildRequestView();
+  v.endpointSelect.addEventListener('change', () => ctx.setEndpoint(v.endpointSelect.value));
+  v.methodSelect.addEventListener('change', () =>
+    ctx.setDraft({ method: v.methodSelect.value as MethodName }),
   );
+  v.rawToggle.addEventListener('change', () => ctx.setDraft({ rawMode: v.rawToggle.checked }));
+  v.send.addEventListener('click', () => ctx.send());
+  v.cancel.addEventListener('click', () => ctx.cancel());
+  v.fillDemo.addEventListener('click', () => ctx.fillDemo());
+  el.append(...v.children);
 
   let fields = new Map<string, FieldView>();
   let shape = '';
   let timer: ReturnType<typeof setInterval> | undefined;
 
   const addField = (
-    key: string,
-    label: string,
-    hint: string,
-    multiline: boolean,
-    value: string,
+    spec: FieldSpec,
     validate: (t: string) => string | null,
     onInput: (t: string) => void,
   ) => {
-    const input = multiline
-      ? h('textarea', { value, attrs: { rows: '4', 'data-field': key, spellcheck: 'false' } })
-      : h('input', { value, attrs: { 'data-field': key, spellcheck: 'false' } });
-    const error = h('div', { class: 'error', attrs: { 'data-error-for': key, 'aria-live': 'polite' } });
+    const { root, input, error } = buildField(spec);
     input.addEventListener('input', () => onInput(input.value));
-    form.append(
-      h('div', { class: 'field' }, [
-        h('label', { text: label }),
-        input,
-        h('div', { class: 'hint', text: hint }),
-        error,
-      ]),
-    );
-    fields.set(key, { input, error, validate });
+    v.form.append(root);
+    fields.set(spec.key, { input, error, validate });
   };
 
   const build = (d: RequestDraft) => {
-    clear(form);
+    clear(v.form);
     fields = new Map();
     const spec = methods[d.method];
     if (d.rawMode)
       addField(
-        'raw',
-        'params',
-        'The params array without the tracing options object (it is built from the tracer, tracerConfig and timeout).',
-        true,
-        d.rawParams,
+        {
+          key: 'raw',
+          label: 'params',
+          hint: 'The params array without the tracing options object (it is built from the tracer, tracerConfig and timeout).',
+          multiline: true,
+          value: d.rawParams,
+        },
         rawValidator(d.method),
         (t) => ctx.setDraft({ rawParams: t }),
       );
@@ -161,37 +122,36 @@ export function mountRequestPanel(el: HTMLElement, panel: PanelContext): Panel<A
         const multiline = p.name === 'call';
         const hint = `${p.description}${p.required ? '' : ' (optional)'} — e.g. ${JSON.stringify(p.example)}`;
         addField(
-          p.name,
-          p.name,
-          hint,
-          multiline,
-          d.fields[p.name] ?? '',
+          { key: p.name, label: p.name, hint, multiline, value: d.fields[p.name] ?? '' },
           paramValidator(d.method, i, () => currentFields),
           (t) => ctx.setDraft({ fields: { ...currentFields, [p.name]: t } }),
         );
       });
     if (spec.takesTraceOptions) {
       addField(
-        'tracerConfig',
-        'tracerConfig (JSON, optional)',
-        'Passed to setup(config) as JSON.',
-        true,
-        d.tracerConfig,
+        {
+          key: 'tracerConfig',
+          label: 'tracerConfig (JSON, optional)',
+          hint: 'Passed to setup(config) as JSON.',
+          multiline: true,
+          value: d.tracerConfig,
+        },
         jsonValidator,
         (t) => ctx.setDraft({ tracerConfig: t }),
       );
       addField(
-        'timeout',
-        'timeout (optional)',
-        'A Go duration such as 10s or 1m30s (geth default 5s).',
-        false,
-        d.timeout,
+        {
+          key: 'timeout',
+          label: 'timeout (optional)',
+          hint: 'A Go duration such as 10s or 1m30s (geth default 5s).',
+          multiline: false,
+          value: d.timeout,
+        },
         (t) => (t.trim() === '' ? null : ((r) => (r.ok ? null : r.message))(validateTimeout(t.trim()))),
         (t) => ctx.setDraft({ timeout: t }),
       );
     }
-    if (spec.params.length === 0 && !d.rawMode)
-      form.append(h('div', { class: 'empty', text: `${d.method} takes no params.` }));
+    if (spec.params.length === 0 && !d.rawMode) v.form.append(renderNoParams(d.method));
   };
   let currentFields: Record<string, string> = {};
 
@@ -200,20 +160,12 @@ export function mountRequestPanel(el: HTMLElement, panel: PanelContext): Panel<A
       const d = s.request;
       currentFields = d.fields;
       if (!prev || prev.endpoints !== s.endpoints || prev.activeEndpointId !== s.activeEndpointId) {
-        clear(endpointSelect);
-        for (const e of s.endpoints)
-          endpointSelect.append(
-            h('option', {
-              value: e.id,
-              text:
-                e.kind === 'embedded' ? e.name : `${e.name} — ${maskEndpoint(e.preferWs ? e.wsUrl : e.url)}`,
-            }),
-          );
-        endpointSelect.value = s.activeEndpointId;
+        renderEndpointOptions(v.endpointSelect, s.endpoints);
+        v.endpointSelect.value = s.activeEndpointId;
       }
-      methodSelect.value = d.method;
-      rawToggle.checked = d.rawMode;
-      description.textContent = methods[d.method].description;
+      v.methodSelect.value = d.method;
+      v.rawToggle.checked = d.rawMode;
+      v.description.textContent = methods[d.method].description;
       const newShape = `${d.method}|${d.rawMode}`;
       if (newShape !== shape) {
         shape = newShape;
@@ -233,18 +185,17 @@ export function mountRequestPanel(el: HTMLElement, panel: PanelContext): Panel<A
         if (msg) anyError = true;
       }
       const busy = s.inFlight !== null;
-      sendButton.disabled = busy || anyError;
-      cancelButton.disabled = !busy;
+      v.send.disabled = busy || anyError;
+      v.cancel.disabled = !busy;
       clearInterval(timer);
-      clear(progress);
+      clear(v.progress);
       if (s.inFlight) {
         const started = s.inFlight.startedAt;
-        const label = h('span');
+        const label = renderProgress(v.progress);
         const tick = () =>
           (label.textContent = ` Sending… ${((performance.now() - started) / 1000).toFixed(1)} s`);
         tick();
         timer = setInterval(tick, 100);
-        progress.append(h('span', { class: 'spinner' }), label);
       }
     },
     dispose() {

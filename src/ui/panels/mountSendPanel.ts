@@ -4,7 +4,8 @@ import { serializeRequest } from '../../core/rpc/jsonRpc.ts';
 import type { Endpoint } from '../../core/rpc/endpoint.ts';
 import type { AppState } from '../../state/appState.ts';
 import { buildDraftRequest } from '../../state/buildDraftRequest.ts';
-import { copyText, h, type Panel } from '../dom.ts';
+import { copyText, type Panel } from '../dom.ts';
+import { buildSendView, renderSnippet, type SnippetSectionView } from '../send/buildSendView.ts';
 import type { PanelContext } from './panelContext.ts';
 
 // The embedded node has no URL: snippets show where a local node usually listens.
@@ -15,57 +16,35 @@ function snippetEndpoint(e: Endpoint | undefined) {
   return { url: e.url, user: e.user || undefined, password: e.password || undefined };
 }
 
-function section(title: string, testId: string) {
-  const pre = h('pre', { class: 'code', attrs: { 'data-testid': testId } });
-  const status = h('span', { class: 'ok', attrs: { 'aria-live': 'polite' } });
+/** Wires a section's Copy button; `set` shows `value` (or `emptyText`), Copy copies `copied` ?? `value`. */
+function wireSnippet(v: SnippetSectionView) {
   let text = '';
-  const button = h('button', {
-    text: 'Copy',
-    attrs: { 'data-testid': `copy-${testId}` },
-    on: {
-      click: async () => {
-        status.textContent = await copyText(text);
-        setTimeout(() => (status.textContent = ''), 1500);
-      },
-    },
+  v.copy.addEventListener('click', async () => {
+    v.status.textContent = await copyText(text);
+    setTimeout(() => (v.status.textContent = ''), 1500);
   });
-  const el = h('div', { class: 'section' }, [
-    h('h2', {}, [h('span', { text: title }), h('span', { class: 'spacer' }), status, button]),
-    pre,
-  ]);
   return {
-    el,
-    /** Shows `value` (or `emptyText`); the copy button copies `copied` when given (the same text otherwise). */
     set(value: string | null, emptyText: string, copied?: string) {
       text = copied ?? value ?? '';
-      pre.textContent = value ?? emptyText;
-      pre.classList.toggle('empty', value === null);
-      button.disabled = value === null;
+      renderSnippet(v, value, emptyText);
     },
   };
 }
 
 /** Shows the flattened tracer, the JSON-RPC body, a curl command and code snippets, each with a copy button. */
 export function mountSendPanel(el: HTMLElement, panel: PanelContext): Panel<AppState> {
-  const ctx = { setIncludeCredentials: (v: boolean) => panel.store.update({ includeCredentials: v }) };
-  const flat = section('Flattened tracer (one line)', 'flat');
-  const body = section('JSON-RPC body', 'body');
-  const curl = section('curl', 'curl');
-  const fetchCode = section('Copy as code: fetch', 'fetch');
-  const ethersCode = section('Copy as code: ethers v6', 'ethers');
-  const include = h('input', {
-    type: 'checkbox',
-    attrs: { id: 'include-credentials' },
-    on: { change: () => ctx.setIncludeCredentials(include.checked) },
-  });
-  const credRow = h('div', { class: 'row' }, [
-    include,
-    h('label', {
-      text: 'Copy with credentials: the Copy buttons below copy the real URL, user and password (otherwise <USERNAME>, <PASSWORD> and masked keys); what is shown stays masked',
-      attrs: { for: 'include-credentials' },
-    }),
-  ]);
-  el.append(flat.el, body.el, credRow, curl.el, fetchCode.el, ethersCode.el);
+  const ctx = {
+    setIncludeCredentials: (value: boolean) => panel.store.update({ includeCredentials: value }),
+  };
+  const v = buildSendView();
+  const flat = wireSnippet(v.flat);
+  const body = wireSnippet(v.body);
+  const curl = wireSnippet(v.curl);
+  const fetchCode = wireSnippet(v.fetchCode);
+  const ethersCode = wireSnippet(v.ethersCode);
+  const include = v.includeCredentials;
+  include.addEventListener('change', () => ctx.setIncludeCredentials(include.checked));
+  el.append(...v.children);
   return {
     update(s, prev) {
       // Typing changes the tracer text on every key; this panel only depends on the checked result and the request.

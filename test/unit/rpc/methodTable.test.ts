@@ -50,7 +50,9 @@ describe('the method table: every row is offered where it says', () => {
   });
 
   it('the request form builds its method list and fields from the table', () => {
-    const form = readFileSync(join(root, 'src/ui/panels/mountRequestPanel.ts'), 'utf8');
+    const form = ['src/ui/panels/mountRequestPanel.ts', 'src/ui/request/buildRequestView.ts']
+      .map((f) => readFileSync(join(root, f), 'utf8'))
+      .join('\n');
     expect(form).toMatch(/from '\.\.\/\.\.\/core\/rpc\/methods\.ts'/);
     expect(form).toMatch(/for \(const id of methodNames\)/);
     expect(form).toMatch(/methods\[method\]/);

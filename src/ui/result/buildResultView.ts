@@ -1,0 +1,158 @@
+import type { ReplySummary } from '../../core/rpc/summarizeReply.ts';
+import type { ResultView } from '../../state/appState.ts';
+import { clear, h } from '../dom.ts';
+import { formatSize } from '../formatSize.ts';
+
+/** The result panel's fixed elements (the panel fills, shows and hides them). */
+export interface ResultPanelView {
+  /** What the panel's element holds, in order. */
+  children: HTMLElement[];
+  /** While a request runs: which endpoint it waits for. */
+  pending: HTMLElement;
+  empty: HTMLElement;
+  meta: HTMLElement;
+  errorBox: HTMLElement;
+  txBox: HTMLElement;
+  /** The row of the copy and download buttons. */
+  tools: HTMLElement;
+  copy: HTMLButtonElement;
+  download: HTMLButtonElement;
+  copyStatus: HTMLElement;
+  /** The Bitcoin wing's decode button goes here (../bitcoin/renderRawTxDecode.ts). */
+  decodeBox: HTMLElement;
+  /** The JSON viewer's host. */
+  jsonHost: HTMLElement;
+  /** A large result's virtual tree goes here. */
+  treeHost: HTMLElement;
+  /** The start of a large result's text, shown when there is no tree. */
+  preview: HTMLPreElement;
+}
+
+// A block with thousands of failed transactions would make a list nobody reads; the JSON below has them all.
+const shownTxErrors = 200;
+
+/** Builds the result panel's layout, with nothing shown but the "no result yet" line. */
+export function buildResultView(): ResultPanelView {
+  const meta = h('div', { class: 'row', attrs: { 'data-testid': 'result-meta' } });
+  const errorBox = h('div', { attrs: { 'data-testid': 'result-error' } });
+  const txBox = h('div', { attrs: { 'data-testid': 'tx-errors' } });
+  const copyStatus = h('span', { class: 'ok' });
+  const copy = h('button', { text: 'Copy JSON', attrs: { 'data-testid': 'copy-result' } });
+  const download = h('button', { text: 'Download', attrs: { 'data-testid': 'download-result' } });
+  const tools = h('div', { class: 'row' }, [copy, download, copyStatus]);
+  const decodeBox = h('div', { class: 'row', attrs: { 'data-testid': 'decode-tx' } });
+  const jsonHost = h('div', { class: 'json-host', attrs: { 'data-testid': 'result-json' } });
+  const preview = h('pre', {
+    class: 'code',
+    attrs: { 'data-testid': 'result-preview', style: 'max-height:420px' },
+  });
+  const empty = h('div', {
+    class: 'empty',
+    text: 'No result yet. Send a request from the Request panel (Ctrl/Cmd+Enter).',
+  });
+  const treeHost = h('div', { attrs: { 'data-testid': 'result-large' } });
+  const pending = h('div', {
+    class: 'row',
+    attrs: { 'data-testid': 'result-pending', 'aria-live': 'polite' },
+  });
+  pending.hidden = true;
+  const children = [pending, empty, meta, errorBox, txBox, tools, decodeBox, jsonHost, treeHost, preview];
+  return {
+    children,
+    pending,
+    empty,
+    meta,
+    errorBox,
+    txBox,
+    tools,
+    copy,
+    download,
+    copyStatus,
+    decodeBox,
+    jsonHost,
+    treeHost,
+    preview,
+  };
+}
+
+/** Shows the pending line while a request waits for `endpointName`, and hides it when that is null. */
+export function renderPending(pending: HTMLElement, endpointName: string | null): void {
+  clear(pending);
+  pending.hidden = endpointName === null;
+  if (endpointName !== null)
+    pending.append(
+      h('span', { class: 'spinner' }),
+      h('span', {
+        text: ` Waiting for ${endpointName}… (Esc or Cancel in the status bar stops it)`,
+      }),
+    );
+}
+
+/** Appends the reply's HTTP status, duration, size and, for a large reply, how it is shown. */
+export function renderResultMeta(meta: HTMLElement, r: ResultView): void {
+  if (r.httpStatus !== undefined)
+    meta.append(h('span', { text: `HTTP ${r.httpStatus}`, class: r.httpStatus >= 400 ? 'sev-error' : 'ok' }));
+  meta.append(h('span', { text: `${Math.round(r.durationMs)} ms` }));
+  if (r.sizeBytes > 0) meta.append(h('span', { text: formatSize(r.sizeBytes) }));
+  if (r.preview)
+    meta.append(
+      h('span', {
+        class: 'hint',
+        text: r.tree
+          ? 'Large result: browsed in place (rows load as you scroll); Download gives the whole JSON.'
+          : 'Large result: showing the start of the text; download for the whole JSON.',
+      }),
+    );
+}
+
+/** Appends the decoded error card when the reply is not a result. */
+export function renderReplyError(box: HTMLElement, r: ResultView): void {
+  if (r.kind === 'ok') return;
+  box.append(
+    h('div', { class: 'card', attrs: { role: 'alert' } }, [
+      h('div', { class: 'verdict sev-error', text: r.message }),
+      r.detail ? h('pre', { class: 'code', text: r.detail }) : null,
+      r.tracerErrorText
+        ? h('div', {
+            class: 'hint',
+            text: 'The position is marked in the editor where it could be mapped.',
+          })
+        : null,
+    ]),
+  );
+}
+
+/**
+ * Appends the list of transactions that failed in the tracer (the first 200 and a count of the rest), when there
+ * are any; each gets a Show button calling `show` with its index when `show` is given.
+ */
+export function renderTxErrors(
+  box: HTMLElement,
+  txErrors: ReplySummary['txErrors'],
+  show: ((index: number) => void) | null,
+): void {
+  if (!txErrors.length) return;
+  const list = h('ul');
+  for (const t of txErrors.slice(0, shownTxErrors)) {
+    const button = show
+      ? h('button', {
+          text: 'Show',
+          title: 'Show this transaction in the result tree',
+          attrs: { 'data-testid': 'tx-error-show' },
+          on: { click: () => show(t.index) },
+        })
+      : null;
+    list.append(h('li', {}, [`${t.txHash}: ${t.error} `, button]));
+  }
+  if (txErrors.length > shownTxErrors)
+    list.append(h('li', { text: `… and ${txErrors.length - shownTxErrors} more` }));
+  box.append(
+    h('div', { class: 'tx-errors', attrs: { role: 'alert' } }, [
+      h('strong', {
+        class: 'sev-error',
+        text: `${txErrors.length} transaction(s) failed in the tracer`,
+      }),
+      list,
+    ]),
+  );
+}
