@@ -6,6 +6,7 @@ import type { FixtureDefaults } from '../core/fixture/fixtureTypes.ts';
 import type { Profile } from '../core/profile.ts';
 import type { TargetId } from '../core/targets.ts';
 import type { ResultTree } from '../core/result/createResultTree.ts';
+import type { ResultViewsSource } from '../core/result/viewData.ts';
 import type { ClassifyOptions } from '../core/rpc/classifyResponse.ts';
 import type { ReplySummary } from '../core/rpc/summarizeReply.ts';
 import type { TransportResponse } from '../core/rpc/transportOutcome.ts';
@@ -65,6 +66,7 @@ export interface ParseReplyApi {
 
 /**
  * What the page may ask about a large result's tree (over `summary.tree.port`): the tree model itself, answered in
- * the parser worker (at most 500 rows per `rows` call).
+ * the parser worker (at most 500 rows per `rows` call), and the data of the result views, prepared there next to
+ * the value so that only what a view draws crosses to the page.
  */
-export type ResultTreeApi = ResultTree;
+export type ResultTreeApi = ResultTree & ResultViewsSource;

@@ -2,22 +2,23 @@
 // result stays here as a lazy tree; the page asks for the rows it shows over a MessagePort given with the summary.
 import { expose, transfer, type Endpoint } from 'comlink';
 import { createResultTree, type ResultTree } from '../core/result/createResultTree.ts';
+import { prepareResultViews } from '../core/result/prepareResultViews.ts';
 import { summarizeReplyKeepingValue } from '../core/rpc/summarizeReply.ts';
 import type { ParseReplyApi, ResultTreeApi } from './contracts.ts';
 
 // Only the newest large result is kept: a 50 MB reply parses to a few hundred MB of objects. A replaced tree's port
 // stays open (the page closes its end) and answers with a clear error instead of never answering.
-let current: { tree: ResultTree | null } | null = null;
+let current: { tree: ResultTree | null; value: unknown } | null = null;
 const replacedMessage = 'This result was replaced by a newer one: send the request again to browse it.';
 
 function releaseTree(): void {
-  if (current) current.tree = null;
+  if (current) [current.tree, current.value] = [null, undefined];
   current = null;
 }
 
 function serveTree(value: unknown): { port: MessagePort; size: number } {
   releaseTree();
-  const mine: { tree: ResultTree | null } = { tree: createResultTree(value) };
+  const mine: { tree: ResultTree | null; value: unknown } = { tree: createResultTree(value), value };
   current = mine;
   const channel = new MessageChannel();
   const live = (): ResultTree => {
@@ -31,6 +32,7 @@ function serveTree(value: unknown): { port: MessagePort; size: number } {
     indexOf: (path) => live().indexOf(path),
     findNext: (query) => live().findNext(query),
     valueText: (path) => live().valueText(path),
+    views: (selection) => (live(), prepareResultViews(mine.value, selection)),
   };
   expose(api, channel.port1);
   return { port: channel.port2, size: live().size() };

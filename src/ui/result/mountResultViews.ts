@@ -1,0 +1,208 @@
+import './views/resultViews.css';
+import { shortHex } from '../../core/result/prepareCallTree.ts';
+import type { BlockSelection, ResultViews, ResultViewsSource, ViewTab } from '../../core/result/viewData.ts';
+import { clear, h } from '../dom.ts';
+import { renderCallTree } from './views/renderCallTree.ts';
+import { renderCounts } from './views/renderCounts.ts';
+import { renderDiff } from './views/renderDiff.ts';
+import { renderFlameChart } from './views/renderFlameChart.ts';
+import { renderRecordsTable, renderTimeline } from './views/renderRecords.ts';
+import { renderTable, type TableView } from './views/renderTable.ts';
+
+/** The views beside the raw JSON in the result panel. */
+export interface ResultViewsPanel {
+  /** Shows the views of a new result (`null`: no result, or one no view can read). */
+  show(source: ResultViewsSource | null): void;
+  dispose(): void;
+}
+
+type Tab = ViewTab | 'json';
+
+const tabTitles: Record<Tab, string> = {
+  'call-tree': 'Call tree',
+  flame: 'Flame chart',
+  calls: 'Calls',
+  bars: 'Bar chart',
+  table: 'Table',
+  timeline: 'Timeline',
+  diff: 'Pre/post diff',
+  json: 'JSON',
+};
+
+const shapeNames: Record<string, string> = {
+  'call-tree': 'call tree',
+  'flat-calls': 'flat calls',
+  counts: 'counts',
+  records: 'records',
+  'state-diff': 'state diff',
+  unknown: 'JSON',
+};
+
+/**
+ * Mounts the tabs of the result views into `el`, the JSON tab being `jsonPane` (which the panel keeps filling).
+ * A result's views come from its source: prepared in the page for a small result, in the parser worker next to a
+ * large one. The first view is shown for a shape the views know; the JSON stays the default for any other.
+ */
+export function mountResultViews(el: HTMLElement, jsonPane: HTMLElement): ResultViewsPanel {
+  const txSelect = h('select', {
+    attrs: { 'data-testid': 'result-tx-select', 'aria-label': 'Transaction of the block trace' },
+  });
+  const txLabel = h('label', { class: 'rv-tx' }, ['Transaction ', txSelect]);
+  const tabList = h('div', { class: 'rv-tabs', attrs: { role: 'tablist', 'aria-label': 'Result views' } });
+  const bar = h('div', { class: 'rv-bar', attrs: { 'data-testid': 'result-views' } }, [txLabel, tabList]);
+  const notes = h('div', { class: 'rv-notes', attrs: { 'data-testid': 'result-view-notes' } });
+  const pane = h('div', { class: 'rv-pane', attrs: { role: 'tabpanel' } });
+  el.append(bar, notes, pane);
+  bar.hidden = true;
+
+  let source: ResultViewsSource | null = null;
+  let views: ResultViews | null = null;
+  let tab: Tab = 'json';
+  // The tab the user picked last, kept across results that offer it.
+  let chosen: Tab | null = null;
+  let disposePane: (() => void) | null = null;
+  let seq = 0;
+
+  const setNotes = (lines: string[]) => {
+    clear(notes);
+    for (const l of lines) notes.append(h('div', { class: 'hint', text: l }));
+  };
+
+  const showTab = (next: Tab) => {
+    tab = next;
+    disposePane?.();
+    disposePane = null;
+    clear(pane);
+    for (const b of tabList.querySelectorAll<HTMLButtonElement>('[role=tab]'))
+      b.setAttribute('aria-selected', String(b.dataset.tab === next));
+    jsonPane.hidden = next !== 'json';
+    pane.hidden = next === 'json';
+    pane.dataset.testid = `result-view-${next}`;
+    if (!views || next === 'json') return;
+    const v = views;
+    switch (next) {
+      case 'call-tree':
+        disposePane = renderCallTree(pane, v.callTree!);
+        break;
+      case 'flame':
+        disposePane = renderFlameChart(pane, v.callTree!);
+        break;
+      case 'calls': {
+        pane.append(
+          h('div', {
+            class: 'rv-summary',
+            attrs: { 'data-testid': 'calls-summary' },
+            text: `${v.calls!.rows.length} call${v.calls!.rows.length === 1 ? '' : 's'} (click a column to sort)`,
+          }),
+        );
+        const t = renderTable(pane, v.calls!, 'calls-table');
+        disposePane = t.dispose;
+        break;
+      }
+      case 'bars':
+        disposePane = renderCounts(pane, v.counts!);
+        break;
+      case 'table': {
+        const t: TableView = renderRecordsTable(pane, v.records!);
+        disposePane = t.dispose;
+        if (pendingRow !== null) t.showRow(pendingRow);
+        pendingRow = null;
+        break;
+      }
+      case 'timeline':
+        disposePane = renderTimeline(pane, v.records!, (row) => {
+          pendingRow = row;
+          showTab('table');
+        });
+        break;
+      case 'diff':
+        disposePane = renderDiff(pane, v.diff!);
+        break;
+    }
+  };
+  let pendingRow: number | null = null;
+
+  const renderTabs = () => {
+    clear(tabList);
+    const tabs: Tab[] = [...(views?.tabs ?? []), 'json'];
+    for (const t of tabs)
+      tabList.append(
+        h('button', {
+          text: tabTitles[t],
+          attrs: { role: 'tab', 'data-tab': t, 'data-testid': `result-tab-${t}`, 'aria-selected': 'false' },
+          on: {
+            click: () => {
+              chosen = t;
+              showTab(t);
+            },
+          },
+        }),
+      );
+    const keep =
+      chosen !== null && tabs.includes(chosen) ? chosen : tabs.includes(tab) && views?.block ? tab : null;
+    showTab(keep ?? tabs[0]);
+  };
+
+  const renderTxSelect = (v: ResultViews) => {
+    txLabel.hidden = !v.block;
+    if (!v.block) return;
+    clear(txSelect);
+    if (v.block.canSum)
+      txSelect.append(h('option', { value: 'sum', text: `All ${v.block.txs.length} transactions (sum)` }));
+    for (const t of v.block.txs)
+      txSelect.append(
+        h('option', {
+          value: String(t.index),
+          text:
+            `#${t.index} ${t.txHash ? shortHex(t.txHash, 10, 8) : ''} — ` +
+            (t.error !== null ? `failed: ${t.error.slice(0, 60)}` : (shapeNames[t.shape] ?? t.shape)),
+        }),
+      );
+    txSelect.value = String(v.selected);
+  };
+
+  const load = async (selection: BlockSelection) => {
+    const mine = ++seq;
+    const from = source;
+    if (!from) return;
+    setNotes(['Preparing the views…']);
+    let next: ResultViews;
+    try {
+      next = await from.views(selection);
+    } catch (e) {
+      if (mine === seq) setNotes([`The views could not be prepared: ${(e as Error).message}`]);
+      return;
+    }
+    if (mine !== seq) return;
+    views = next;
+    bar.hidden = !next.block && !next.tabs.length;
+    renderTxSelect(next);
+    setNotes(next.notes);
+    renderTabs();
+  };
+
+  txSelect.addEventListener('change', () => {
+    const v = txSelect.value;
+    void load(v === 'sum' ? 'sum' : Number(v));
+  });
+
+  return {
+    show(next) {
+      seq++;
+      source = next;
+      views = null;
+      bar.hidden = true;
+      setNotes([]);
+      tab = 'json';
+      showTab('json');
+      if (next) void load(null);
+    },
+    dispose() {
+      seq++;
+      disposePane?.();
+      bar.remove();
+      notes.remove();
+      pane.remove();
+    },
+  };
+}

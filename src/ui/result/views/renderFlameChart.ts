@@ -1,0 +1,187 @@
+import type { Chart as ChartType, Plugin } from 'chart.js';
+import { formatCount } from '../../../core/result/quantities.ts';
+import type { CallTreeData, FlameBar } from '../../../core/result/viewData.ts';
+import { h } from '../../dom.ts';
+import { readChartColors, watchTheme, withAlpha } from './chartTheme.ts';
+
+const rowPx = 24;
+const heaviestShown = 8;
+
+/**
+ * The flame chart of gas by frame (Chart.js floating bars: one row per call depth, each frame as wide as its gas
+ * used, its inner calls beneath it). Click a frame to zoom to it; the frame's label is drawn inside it when it fits.
+ * Below, the heaviest frames by the gas they used themselves (not counting inner calls), as text.
+ */
+export function renderFlameChart(el: HTMLElement, data: CallTreeData): () => void {
+  const { flame, frames } = data;
+  const depths = data.maxDepth + 1;
+  const canvas = h('canvas', {
+    attrs: {
+      role: 'img',
+      'aria-label': `Flame chart of gas used by ${flame.length} call frames over ${depths} depths`,
+    },
+  });
+  const box = h('div', { class: 'rv-chart', attrs: { 'data-testid': 'flame-chart' } }, [canvas]);
+  box.style.height = `${depths * rowPx + 48}px`;
+  const zoomLabel = h('span', { class: 'hint', attrs: { 'data-testid': 'flame-zoom' } });
+  const reset = h('button', { text: 'Reset zoom', attrs: { 'data-testid': 'flame-reset' } });
+  reset.hidden = true;
+  const total = flame[0] ? flame[0].end - flame[0].start : 0;
+
+  // Self gas: a frame's gas used less its inner calls' (what it spent on its own code).
+  const inner = new Map<number, number>();
+  for (const f of frames)
+    if (f.parent >= 0) inner.set(f.parent, (inner.get(f.parent) ?? 0) + (f.gasUsed ?? 0));
+  const heaviest = frames
+    .map((f) => ({ f, self: Math.max(0, (f.gasUsed ?? 0) - (inner.get(f.id) ?? 0)) }))
+    .sort((a, b) => b.self - a.self)
+    .slice(0, heaviestShown);
+  const labelOf = new Map(flame.map((b) => [b.id, b.label]));
+  const list = h(
+    'ol',
+    { class: 'rv-heaviest', attrs: { 'data-testid': 'flame-heaviest' } },
+    heaviest.map(({ f, self }) =>
+      h('li', {}, [
+        h('span', { class: 'ct-type', text: f.type }),
+        ` ${labelOf.get(f.id) ?? ''} — ${formatCount(self)} gas`,
+        total > 0 ? ` (${((self / total) * 100).toFixed(1)}%)` : '',
+        f.error ? h('span', { class: 'sev-error', text: ` ${f.error}` }) : null,
+      ]),
+    ),
+  );
+  el.append(
+    h('div', { class: 'row' }, [
+      h('span', {
+        class: 'rv-summary',
+        attrs: { 'data-testid': 'flame-summary' },
+        text: `${formatCount(flame.length)} frames, ${depths} deep, ${formatCount(Math.round(total))} gas (width = gas used; click a frame to zoom)`,
+      }),
+      zoomLabel,
+      reset,
+    ]),
+    box,
+    h('div', { class: 'rv-subtitle', text: 'Heaviest frames by their own gas' }),
+    list,
+  );
+
+  let chart: ChartType | null = null;
+  let disposed = false;
+  const build = async () => {
+    const { Chart } = await import('./chartKit.ts');
+    if (disposed) return;
+    chart?.destroy();
+    const c = readChartColors();
+    const fill = (b: FlameBar) =>
+      b.failed
+        ? withAlpha(c.error, 0.75)
+        : withAlpha(c.series[b.depth % 2 ? 1 : 0], 0.35 + 0.5 / (1 + b.depth));
+    // Writes each frame's label inside its bar when there is room (clipped to the bar).
+    const labels: Plugin<'bar'> = {
+      id: 'flameLabels',
+      afterDatasetsDraw(ch) {
+        const ctx = ch.ctx;
+        const meta = ch.getDatasetMeta(0);
+        ctx.save();
+        ctx.font = `11px ${c.font}`;
+        ctx.fillStyle = c.fg;
+        ctx.textBaseline = 'middle';
+        meta.data.forEach((el, i) => {
+          const { x, base, y, height } = el.getProps(['x', 'base', 'y', 'height'], true) as Record<
+            string,
+            number
+          >;
+          const left = Math.max(Math.min(x, base), ch.chartArea.left);
+          const right = Math.min(Math.max(x, base), ch.chartArea.right);
+          if (right - left < 30) return;
+          ctx.save();
+          ctx.beginPath();
+          ctx.rect(left, y - height / 2, right - left, height);
+          ctx.clip();
+          ctx.fillText(flame[i].label, left + 4, y);
+          ctx.restore();
+        });
+        ctx.restore();
+      },
+    };
+    chart = new Chart(canvas, {
+      type: 'bar',
+      data: {
+        labels: Array.from({ length: depths }, (_, d) => `depth ${d}`),
+        datasets: [
+          {
+            data: flame.map((b) => ({ x: [b.start, b.end], y: `depth ${b.depth}` })) as never,
+            backgroundColor: flame.map(fill),
+            borderColor: c.bg,
+            borderWidth: 1,
+            borderSkipped: false,
+            barPercentage: 1,
+            categoryPercentage: 0.95,
+            grouped: false,
+          },
+        ],
+      },
+      options: {
+        indexAxis: 'y',
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        scales: {
+          x: {
+            type: 'linear',
+            min: 0,
+            max: total || 1,
+            grid: { color: withAlpha(c.border, 0.6) },
+            ticks: { color: c.muted, callback: (v) => formatCount(Number(v)) },
+            title: { display: true, text: 'gas', color: c.muted },
+          },
+          y: { grid: { display: false }, ticks: { color: c.muted } },
+        },
+        plugins: {
+          legend: { display: false },
+          tooltip: {
+            callbacks: {
+              title: (items) => flame[items[0].dataIndex].label,
+              label: (item) => {
+                const b = flame[item.dataIndex];
+                const f = frames[b.id];
+                return [
+                  `${f.type} ${f.from} → ${f.to || '(new)'}`,
+                  `gas used: ${f.gasUsed !== null ? formatCount(f.gasUsed) : '?'}`,
+                  ...(f.error ? [`error: ${f.error}${f.revertReason ? `: ${f.revertReason}` : ''}`] : []),
+                ];
+              },
+            },
+          },
+        },
+        onClick: (_e, items) => {
+          const hit = items[0];
+          if (!hit || !chart) return;
+          const b = flame[hit.index];
+          const x = chart.options.scales!.x!;
+          x.min = b.start;
+          x.max = Math.max(b.end, b.start + 1);
+          zoomLabel.textContent = `Zoomed to ${b.label}`;
+          reset.hidden = false;
+          chart.update();
+        },
+      },
+      plugins: [labels],
+    });
+  };
+  reset.addEventListener('click', () => {
+    if (!chart) return;
+    const x = chart.options.scales!.x!;
+    x.min = 0;
+    x.max = total || 1;
+    zoomLabel.textContent = '';
+    reset.hidden = true;
+    chart.update();
+  });
+  void build();
+  const unwatch = watchTheme(() => void build());
+  return () => {
+    disposed = true;
+    unwatch();
+    chart?.destroy();
+  };
+}
