@@ -126,6 +126,7 @@ const top = mountTopActions(layout.actions, {
   recheck: () => liveCheck.runNow(),
   pageUrl: () => location.origin + location.pathname,
   theme,
+  useTemplateDemo: (demo) => requests.useTemplateDemo(demo),
 });
 layout.notice.append(h('button', { text: 'Dismiss', on: { click: () => notify(null) } }));
 

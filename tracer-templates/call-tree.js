@@ -3,6 +3,7 @@
  * @description Nested call frames in the exact output format of geth's native callTracer: type, from, to, value, gas, gasUsed, input, output, error, revertReason and calls. Config: withLog adds the logs of each frame (dropped from reverted frames), onlyTopCall keeps only the top frame.
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @demo debug_traceTransaction tx
  * @tested embedded, geth
  * @tracerConfig {"withLog": true, "onlyTopCall": false}
  */

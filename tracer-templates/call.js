@@ -1,8 +1,9 @@
 /**
  * @name Call opcodes
- * @description For every CALL opcode, the top stack item (its gas argument, a bigInt shown as a decimal string), collected in a data array: the tracer shape of the spec example (section 4.4 rule 5).
+ * @description For every CALL opcode, the top stack item (its gas argument, a bigInt shown as a decimal string), collected in a data array: the tracer shape most provider examples use.
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @demo debug_traceTransaction tx
  * @tested embedded, geth, anvil
  */
 {

@@ -3,6 +3,7 @@
  * @description Every ERC-20 Transfer(address,address,uint256) event (LOG3 whose first topic is the Transfer signature) as {token, from, to, value}, value as a decimal string; transfers of reverted frames are left out.
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @demo debug_traceCall call
  * @tested embedded, geth, anvil
  */
 {

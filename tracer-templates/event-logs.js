@@ -3,6 +3,7 @@
  * @description Every LOG0-LOG4 with the emitting address, topics, data and call depth, leaving out the logs of frames that were reverted (they never reach the receipt).
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @demo debug_traceTransaction tx
  * @tested embedded, geth, anvil
  */
 {

@@ -3,6 +3,7 @@
  * @description Every call frame as one entry of a parity-style flat list (action, result, error, subtraces, traceAddress, type), in the output format of geth's native flatCallTracer. CALL and STATICCALL to precompiles are left out unless includePrecompiles is set; convertParityErrors rewrites errors to parity's wording.
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @demo debug_traceTransaction tx
  * @tested embedded, geth
  * @tracerConfig {"convertParityErrors": false, "includePrecompiles": false}
  */

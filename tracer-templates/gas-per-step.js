@@ -3,6 +3,7 @@
  * @description For every executed opcode: pc, opcode name, call depth, gas left before the step and its cost (for the CALL family the cost includes the gas forwarded). Stops recording after a limit (config: limit, default 10000) and says so.
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @demo debug_traceCall call
  * @tested embedded, geth
  * @tracerConfig {"limit": 10000}
  */

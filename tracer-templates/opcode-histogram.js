@@ -3,6 +3,7 @@
  * @description How many times each opcode ran, by geth opcode name, over all call depths.
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @demo debug_traceTransaction tx
  * @tested embedded, geth, anvil
  */
 {

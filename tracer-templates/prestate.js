@@ -3,6 +3,7 @@
  * @description Every account the transaction touches, with its balance, nonce, code, codeHash and the storage slots read or written, as it was before the transaction, in the output format of geth's native prestateTracer. diffMode returns {pre, post} with only what changed; disableCode, disableStorage and includeEmpty work as in geth. The sender's pre-balance is rebuilt from ctx (gas price derived from the refund when possible); blob fees and EIP-7702 authorities are invisible to a JS tracer.
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @demo debug_traceTransaction tx
  * @tested embedded, geth
  * @tracerConfig {"diffMode": false, "disableCode": false, "disableStorage": false, "includeEmpty": false}
  */

@@ -3,6 +3,7 @@
  * @description Every call frame that failed: depth (0 = the transaction itself), type, address, caller, error and, for reverts, the decoded reason (Error(string) or Panic(uint256)) or the raw revert data.
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @demo debug_traceTransaction revertTx
  * @tested embedded, geth, anvil
  */
 {

@@ -3,6 +3,7 @@
  * @description Counts the 4-byte function selectors of every call with at least 4 bytes of input, keyed like geth's 4byteTracer: "0x12345678-<calldata size after the selector>": count. Calls to precompiles and contract creations are not counted.
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @demo debug_traceTransaction tx
  * @tested embedded, geth
  */
 {

@@ -3,6 +3,7 @@
  * @description Every SLOAD (0x54) and SSTORE (0x55) with the storage address, pc, slot and value; the value of an SLOAD is the stack top at the next step of the same depth (what the load returned).
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @demo debug_traceCall call
  * @tested embedded, geth, anvil
  */
 {

@@ -3,6 +3,7 @@
  * @description For every contract the transaction wrote to, each written slot with its value before the transaction and after it ({address: {slot: {before, after}}}); slots that end up unchanged (or whose writes were reverted) are left out.
  * @methods debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber, debug_traceBlockByHash
  * @clients geth, erigon, embedded
+ * @demo debug_traceCall call
  * @tested embedded, geth
  */
 {

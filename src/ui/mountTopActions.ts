@@ -7,6 +7,7 @@ import { copyText, h } from './dom.ts';
 import { askText, confirmAction } from './openDialog.ts';
 import { openTemplatePicker } from './openTemplatePicker.ts';
 import type { ThemeChoice, ThemeSwitch } from './theme.ts';
+import type { TemplateDemo } from '../core/templates/parseTemplateHeader.ts';
 
 /** What the top bar's actions need. */
 export interface TopActionsDeps {
@@ -19,6 +20,8 @@ export interface TopActionsDeps {
   /** Where share links point (the page's own address, without its hash). */
   pageUrl(): string;
   theme: ThemeSwitch;
+  /** Sets the request form to a template's demo request (see RequestController.useTemplateDemo). */
+  useTemplateDemo(demo: TemplateDemo): Promise<boolean>;
 }
 
 /** The top bar: New…, Rename, Delete, Import, Export, the engine profile, Share. Returns New… for its shortcut. */
@@ -35,6 +38,7 @@ export function mountTopActions(
   }
   function openTemplate(t: TemplateInfo): void {
     tracers.add(t.name, t.source);
+    if (t.demo) void deps.useTemplateDemo(t.demo);
     // A template's header may carry an example tracerConfig: the request form starts with it.
     if (t.tracerConfig !== undefined)
       store.update((s) => ({ request: { ...s.request, tracerConfig: JSON.stringify(t.tracerConfig) } }));

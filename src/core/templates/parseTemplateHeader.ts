@@ -13,6 +13,25 @@ export const templateClients = ['geth', 'erigon', 'embedded'] as const;
  */
 export const templateTestedOn = ['embedded', 'geth', 'anvil'] as const;
 
+/**
+ * Which of the embedded node's demo-chain values a template's demo request uses (`@demo METHOD SUBJECT`): `tx` the
+ * demo transaction (CallProbe.run(7): CALL, DELEGATECALL, STATICCALL, CREATE, CREATE2, storage, logs, value),
+ * `revertTx` the transaction that reverts with a reason, `block` the demo block, `call` the ERC-20 transfer call.
+ */
+export const templateDemoSubjects = ['tx', 'revertTx', 'block', 'call'] as const;
+/** A template's demo request: the method and the demo value it traces. */
+export interface TemplateDemo {
+  method: string;
+  subject: (typeof templateDemoSubjects)[number];
+}
+// Which subjects each tracing method can take.
+const demoSubjectsOf: Readonly<Record<string, readonly TemplateDemo['subject'][]>> = {
+  debug_traceCall: ['call'],
+  debug_traceTransaction: ['tx', 'revertTx'],
+  debug_traceBlockByNumber: ['block'],
+  debug_traceBlockByHash: ['block'],
+};
+
 /** What a template's header comment says about it. */
 export interface TemplateInfo {
   /** The file name without `.js`. */
@@ -25,6 +44,8 @@ export interface TemplateInfo {
   tested?: string[];
   /** The parsed `@tracerConfig` example, when the header has one. */
   tracerConfig?: unknown;
+  /** The request that shows what it does on the embedded node's demo chain (`@demo`), when the header says. */
+  demo?: TemplateDemo;
 }
 
 /** A header problem: the message and the 1-based line it is about. */
@@ -38,7 +59,7 @@ export type ParseTemplateHeaderResult =
   { ok: true; template: TemplateInfo } | { ok: false; error: TemplateHeaderError };
 
 const requiredTags = ['name', 'description', 'methods', 'clients'] as const;
-const knownTags = new Set<string>([...requiredTags, 'tested', 'tracerConfig']);
+const knownTags = new Set<string>([...requiredTags, 'tested', 'tracerConfig', 'demo']);
 
 interface Tag {
   value: string;
@@ -85,7 +106,7 @@ function readTags(body: string[], firstLine: number): Map<string, Tag> | Templat
 
 /**
  * Parses the header comment of a tracer template: a leading block comment with one `@tag value` line per tag
- * (`@name`, `@description`, `@methods`, `@clients`, optional `@tested` and `@tracerConfig` JSON), followed by the tracer object
+ * (`@name`, `@description`, `@methods`, `@clients`, optional `@tested`, `@demo` and `@tracerConfig` JSON), followed by the tracer object
  * literal. `id` is the file name without `.js`. Every malformed header gives a message with its line.
  */
 export function parseTemplateHeader(source: string, id: string): ParseTemplateHeaderResult {
@@ -127,6 +148,19 @@ export function parseTemplateHeader(source: string, id: string): ParseTemplateHe
     const list = parseList('tested', tested, templateTestedOn);
     if (!Array.isArray(list)) return { ok: false, error: list };
     template.tested = list;
+  }
+  const demo = tags.get('demo');
+  if (demo) {
+    const [method = '', subject = '', ...extra] = demo.value.split(/\s+/);
+    if (!methods.includes(method))
+      return fail(`@demo names '${method}', which is not in @methods (${methods.join(', ')})`, demo.line);
+    const allowed = demoSubjectsOf[method] ?? [];
+    if (!allowed.includes(subject as TemplateDemo['subject']) || extra.length)
+      return fail(
+        `@demo ${method} takes one of: ${allowed.join(', ')} (got '${[subject, ...extra].join(' ')}')`,
+        demo.line,
+      );
+    template.demo = { method, subject: subject as TemplateDemo['subject'] };
   }
   const config = tags.get('tracerConfig');
   if (config) {

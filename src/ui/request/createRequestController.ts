@@ -15,6 +15,14 @@ import type { DemoDefaults } from '../../evm/node/demoDefaults.ts';
 import type { FixtureDefaults } from '../../core/fixture/fixtureTypes.ts';
 import { describeProbe } from '../describeProbe.ts';
 import { splitTraceOptions } from './splitTraceOptions.ts';
+import type { TemplateDemo } from '../../core/templates/parseTemplateHeader.ts';
+
+const demoSubjectText: Record<TemplateDemo['subject'], string> = {
+  tx: 'the demo transaction (CallProbe.run: calls, creates, storage, logs)',
+  revertTx: 'the demo transaction that reverts',
+  block: 'the demo block',
+  call: 'an ERC-20 transfer',
+};
 
 /** The side panels the controller may bring forward. */
 export type RequestPanel = 'request' | 'result';
@@ -62,6 +70,11 @@ export interface RequestController {
   rawText(): string;
   /** Changes the request form's draft. */
   setDraft(patch: Partial<RequestDraft>): void;
+  /**
+   * Sets the form to a template's demo request (its method on the demo chain's value) when the embedded node is the
+   * endpoint; otherwise says how to try it. Resolves to whether the form changed.
+   */
+  useTemplateDemo(demo: TemplateDemo): Promise<boolean>;
 }
 
 /** The newest this many requests are kept in History. */
@@ -183,7 +196,35 @@ export function createRequestController(deps: RequestControllerDeps): RequestCon
     store.update({ probe: { endpointId: id, running: false, ...report } });
   }
 
+  async function useTemplateDemo(demo: TemplateDemo): Promise<boolean> {
+    const what = `${demo.method} of ${demoSubjectText[demo.subject]}`;
+    if (activeEndpoint(store.get()).kind !== 'embedded') {
+      deps.notify(
+        `This template's demo request is ${what} on the embedded node's demo chain: choose the embedded node as the endpoint to try it.`,
+      );
+      return false;
+    }
+    let defaults: DemoDefaults | FixtureDefaults;
+    try {
+      defaults = await deps.demoDefaults();
+    } catch (e) {
+      deps.notify(`The embedded node could not give demo values: ${(e as Error).message}`);
+      return false;
+    }
+    const fields = demoFields(defaults);
+    const revert = (defaults as Partial<DemoDefaults>).revertTxHash;
+    if (demo.subject === 'revertTx' && revert) fields.txHash = revert;
+    setDraft({
+      method: demo.method as RequestDraft['method'],
+      rawMode: false,
+      fields: { ...store.get().request.fields, ...fields },
+    });
+    deps.notify(`The request form is set to this template's demo: ${what} (Ctrl/Cmd+Enter sends it).`);
+    return true;
+  }
+
   return {
+    useTemplateDemo,
     send,
     cancel: () => controller?.abort(),
     resend,

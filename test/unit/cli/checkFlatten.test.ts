@@ -40,7 +40,7 @@ describe('tracer check', () => {
       ['check', 'tracer-templates/call.js'],
       '',
       0,
-      'tracer-templates/call.js: no problems (19 lines, ES5.1)\n',
+      'tracer-templates/call.js: no problems (20 lines, ES5.1)\n',
     ],
     [
       'a note only',
@@ -61,7 +61,7 @@ describe('tracer check', () => {
       ['check', 'tracer-templates/call.js', '--profile', 'goja'],
       '',
       0,
-      "tracer-templates/call.js: no problems (19 lines, goja, geth's engine)\n",
+      "tracer-templates/call.js: no problems (20 lines, goja, geth's engine)\n",
     ],
     [
       'warnings only',

@@ -155,7 +155,7 @@ describe('the help examples return something', () => {
         expect(stdout).toMatch(
           /^JS tracing: supported — behaves like geth\nclient: TracerPlayground\/\S+ \(tracer-playground\)\n/,
         );
-      if (name === 'check') expect(stdout).toBe('tracer-templates/call.js: no problems (19 lines, ES5.1)\n');
+      if (name === 'check') expect(stdout).toBe('tracer-templates/call.js: no problems (20 lines, ES5.1)\n');
     },
     60_000,
   );

@@ -94,7 +94,7 @@ const bad: [string, string, string, number][] = [
   [
     'unknown tag',
     header(' * @name n', ' * @author me', ' * @description x', methods, clients),
-    'Unknown header tag @author; known tags: @name, @description, @methods, @clients, @tested, @tracerConfig',
+    'Unknown header tag @author; known tags: @name, @description, @methods, @clients, @tested, @tracerConfig, @demo',
     3,
   ],
   [
@@ -141,12 +141,50 @@ const bad: [string, string, string, number][] = [
     6,
   ],
   [
+    '@demo with a method the template does not list',
+    header(' * @name n', ' * @description x', methods, clients, ' * @demo debug_traceBlockByNumber block'),
+    "@demo names 'debug_traceBlockByNumber', which is not in @methods (debug_traceCall, debug_traceTransaction)",
+    6,
+  ],
+  [
+    '@demo with a subject its method cannot take',
+    header(' * @name n', ' * @description x', methods, clients, ' * @demo debug_traceCall tx'),
+    "@demo debug_traceCall takes one of: call (got 'tx')",
+    6,
+  ],
+  [
+    '@demo without a subject',
+    header(' * @name n', ' * @description x', methods, clients, ' * @demo debug_traceTransaction'),
+    "@demo debug_traceTransaction takes one of: tx, revertTx (got '')",
+    6,
+  ],
+  [
+    '@demo with words after the subject',
+    header(' * @name n', ' * @description x', methods, clients, ' * @demo debug_traceTransaction tx please'),
+    "@demo debug_traceTransaction takes one of: tx, revertTx (got 'tx please')",
+    6,
+  ],
+  [
     'bad tracerConfig',
     header(' * @name n', ' * @description x', methods, clients, ' * @tracerConfig {withLog: true}'),
     '@tracerConfig is not valid JSON: ',
     6,
   ],
 ];
+
+describe('parseTemplateHeader: @demo', () => {
+  it.each([
+    ['debug_traceTransaction tx', { method: 'debug_traceTransaction', subject: 'tx' }],
+    ['debug_traceTransaction   revertTx', { method: 'debug_traceTransaction', subject: 'revertTx' }],
+    ['debug_traceCall call', { method: 'debug_traceCall', subject: 'call' }],
+  ])('@demo %s', (value, demo) => {
+    const r = parseTemplateHeader(
+      header(' * @name n', ' * @description x', methods, clients, ` * @demo ${value}`),
+      't',
+    );
+    expect(r.ok && r.template.demo).toEqual(demo);
+  });
+});
 
 describe('parseTemplateHeader: malformed headers', () => {
   it.each(bad)('%s', (_, source, message, line) => {

@@ -20,6 +20,8 @@ describe('user-facing text', () => {
         .split('\n')
         .forEach((line, i) => {
           const code = line.replace(/\/\/.*$/, '').trim();
+          // A template header's tags are shown in the template picker.
+          if (/^\* @/.test(code) && cite.test(code)) offenders.push(`${relative(root, f)}:${i + 1}: ${code}`);
           if (code.startsWith('*') || code.startsWith('/*')) return;
           for (const m of code.matchAll(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g))
             if (cite.test(m[0])) offenders.push(`${relative(root, f)}:${i + 1}: ${m[0]}`);

@@ -202,6 +202,48 @@ describe('the request controller', () => {
     expect(store.get().request.fields.txHash).toBe(expected(demo()));
   });
 
+  it.each([
+    [
+      { method: 'debug_traceTransaction', subject: 'tx' as const },
+      (d: DemoDefaults) => ({ txHash: d.txHash }),
+    ],
+    [
+      { method: 'debug_traceTransaction', subject: 'revertTx' as const },
+      (d: DemoDefaults) => ({ txHash: d.revertTxHash }),
+    ],
+    [
+      { method: 'debug_traceCall', subject: 'call' as const },
+      (d: DemoDefaults) => ({ call: JSON.stringify(d.call, null, 2) }),
+    ],
+  ])('a template demo %j sets the form on the embedded node', async (templateDemo, fields) => {
+    const { store, seen, requests } = setup();
+    store.update({ request: createRequestDraft('eth_blockNumber') });
+    expect(await requests.useTemplateDemo(templateDemo)).toBe(true);
+    expect(store.get().request).toMatchObject({
+      method: templateDemo.method,
+      rawMode: false,
+      fields: fields(demo()),
+    });
+    expect(seen.notices.at(-1)).toMatch(
+      new RegExp(`^The request form is set to this template's demo: ${templateDemo.method} of `),
+    );
+  });
+
+  it('a template demo with another endpoint active leaves the form and says how to try it', async () => {
+    const { store, seen, requests } = setup();
+    store.update((s) => ({
+      endpoints: [
+        ...s.endpoints,
+        { ...s.endpoints[0], id: 'n', name: 'My node', kind: 'http' as const, url: 'http://127.0.0.1:9' },
+      ],
+      activeEndpointId: 'n',
+      request: createRequestDraft('eth_blockNumber'),
+    }));
+    expect(await requests.useTemplateDemo({ method: 'debug_traceTransaction', subject: 'tx' })).toBe(false);
+    expect(store.get().request.method).toBe('eth_blockNumber');
+    expect(seen.notices.at(-1)).toMatch(/choose the embedded node as the endpoint to try it\.$/);
+  });
+
   it('probes an endpoint and keeps the worded report', async () => {
     const { store, requests } = setup();
     const id = store.get().endpoints[0].id;
