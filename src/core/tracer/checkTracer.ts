@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import { createLineIndex } from '../diagnostics.ts';
-import { checkEs5, type Es5Options, type Es5Result } from '../es5/checkEs5.ts';
+import { checkEs5, targetOf, type Es5Options, type Es5Result } from '../es5/checkEs5.ts';
+import type { TargetId } from '../targets.ts';
 import { analyzeTracer } from './analyzeTracer.ts';
 import { checkShape, type TracerMember } from './checkShape.ts';
 import { createReporter } from './createReporter.ts';
@@ -46,7 +47,7 @@ export function checkTracer(source: string, options: Es5Options = {}): TracerChe
   const { es5, prefix } = checkWithoutWrapper(source, options);
   if (typeof source !== 'string') return { diagnostics: es5.diagnostics, tracer: null, members: [], es5 };
   try {
-    return run(source, es5, prefix);
+    return run(source, es5, prefix, targetOf(options));
   } catch (e) {
     const message = `The tracer check failed unexpectedly: ${String((e as Error)?.message ?? e).slice(0, 200)}`;
     const range = createLineIndex(source).rangeOf(0, 0);
@@ -60,7 +61,12 @@ export function checkTracer(source: string, options: Es5Options = {}): TracerChe
   }
 }
 
-function run(source: string, es5: Es5Result, prefix: PrefixWrapper | null): TracerCheckResult {
+function run(
+  source: string,
+  es5: Es5Result,
+  prefix: PrefixWrapper | null,
+  target: TargetId,
+): TracerCheckResult {
   const extracted = extractTracerObject(source, es5, prefix);
   // extractTracerObject may hand back checkEs5's own errors; list each diagnostic once.
   const diagnostics = [...new Set([...es5.diagnostics, ...extracted.diagnostics])];
@@ -75,6 +81,7 @@ function run(source: string, es5: Es5Result, prefix: PrefixWrapper | null): Trac
     r,
     types: createTypeInference(analysis.memberCalls),
     analysis,
+    target,
     report: (d) => diagnostics.push(d),
   };
   for (const visit of analysis.visits) for (const pass of lintPasses) pass.check(visit, cx);

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.ts';
+import type { TargetId } from '../targets.ts';
 import type { NodeVisit, TracerAnalysis } from './analyzeTracer.ts';
 import type { Reporter } from './createReporter.ts';
 import type { TypeInference } from './inferType.ts';
@@ -9,6 +10,8 @@ export interface LintContext {
   r: Reporter;
   types: TypeInference;
   analysis: TracerAnalysis;
+  /** What the tracer must run on (its globals and syntax). */
+  target: TargetId;
   report(d: Diagnostic): void;
 }
 

@@ -36,11 +36,16 @@ const checkKnownStrings: LintRule = (visit, cx) => {
       [node.right, node.left],
     ];
     for (const [value, other] of pairs) {
-      if (isStringLiteral(other)) checkLiteral(other, cx.types.typeOf(value, visit.fn), cx);
+      if (!isStringLiteral(other)) continue;
+      const t = cx.types.typeOf(value, visit.fn);
+      if (t === 'opName' || t === 'frameType' || t === 'ctxType')
+        checkLiteral(other, t, cx, () => chainLiterals(visit.node, t, visit.fn, cx));
     }
   } else if (node.type === 'SwitchStatement') {
     const t = cx.types.typeOf(node.discriminant, visit.fn);
-    for (const c of node.cases) if (c.test && isStringLiteral(c.test)) checkLiteral(c.test, t, cx);
+    const handled = () =>
+      new Set(node.cases.flatMap((c) => (c.test && isStringLiteral(c.test) ? [c.test.value] : [])));
+    for (const c of node.cases) if (c.test && isStringLiteral(c.test)) checkLiteral(c.test, t, cx, handled);
   } else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {
     const callee = node.callee;
     if (
@@ -50,15 +55,71 @@ const checkKnownStrings: LintRule = (visit, cx) => {
     )
       return;
     const t = cx.types.typeOf(node.arguments[0], visit.fn);
-    for (const el of callee.object.elements) if (el && isStringLiteral(el)) checkLiteral(el, t, cx);
+    const elements = callee.object.elements;
+    const handled = () => new Set(elements.flatMap((el) => (el && isStringLiteral(el) ? [el.value] : [])));
+    for (const el of elements) if (el && isStringLiteral(el)) checkLiteral(el, t, cx, handled);
   }
 };
+
+const parentsCache = new WeakMap<LintContext, Map<estree.Node, AnyNode>>();
+
+function parentOf(node: estree.Node, cx: LintContext): AnyNode | undefined {
+  let parents = parentsCache.get(cx);
+  if (!parents) {
+    parents = new Map();
+    for (const v of cx.analysis.visits) if (v.parent) parents.set(v.node, v.parent);
+    parentsCache.set(cx, parents);
+  }
+  return parents.get(node);
+}
+
+/**
+ * The strings compared with a value of type `t` in the `||`/`&&` chain a comparison belongs to
+ * (`op == 'SELFDESTRUCT' || op == 'SUICIDE'`).
+ */
+function chainLiterals(
+  comparison: AnyNode,
+  t: ValueType,
+  fn: Parameters<LintRule>[0]['fn'],
+  cx: LintContext,
+): Set<string> {
+  let root: AnyNode = comparison;
+  for (let p = parentOf(root, cx); p && p.type === 'LogicalExpression'; p = parentOf(p, cx)) root = p;
+  const found = new Set<string>();
+  const stack: estree.Node[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'LogicalExpression') stack.push(n.left, n.right);
+    else if (
+      n.type === 'BinaryExpression' &&
+      equality.has(n.operator) &&
+      n.left.type !== 'PrivateIdentifier'
+    ) {
+      for (const [value, other] of [
+        [n.left, n.right],
+        [n.right, n.left],
+      ] as [estree.Node, estree.Node][])
+        if (isStringLiteral(other) && cx.types.typeOf(value, fn) === t) found.add(other.value);
+    }
+  }
+  return found;
+}
 
 function isStringLiteral(n: estree.Node): n is estree.Literal & { value: string } {
   return n.type === 'Literal' && typeof n.value === 'string';
 }
 
-function checkLiteral(lit: estree.Literal & { value: string }, t: ValueType, cx: LintContext): void {
+/**
+ * Reports a string no value of type `t` ever equals. A rename hint (`SUICIDE` → `SELFDESTRUCT`, `ctx.type` 'CREATE2'
+ * → 'CREATE') stays silent when `handled()` (the strings the same switch or comparison chain tests) already has the
+ * name it would suggest: the code handles both.
+ */
+function checkLiteral(
+  lit: estree.Literal & { value: string },
+  t: ValueType,
+  cx: LintContext,
+  handled: () => ReadonlySet<string>,
+): void {
   const value = lit.value;
   let message: string;
   let replacement: string | undefined;
@@ -88,6 +149,7 @@ function checkLiteral(lit: estree.Literal & { value: string }, t: ValueType, cx:
       `${what} is never '${value}' (it is one of ${[...allowed].join(', ')})` +
       (replacement ? `; did you mean '${replacement}'?` : '');
   } else return;
+  if (replacement && handled().has(replacement)) return;
   const n = lit as unknown as AnyNode;
   const fix: Fix | undefined = replacement
     ? {

@@ -2,6 +2,7 @@ import type * as estree from 'estree';
 import type { Fix } from '../diagnostics.ts';
 import type { LintContext, LintRule } from './lintContext.ts';
 import { textOf } from './lintContext.ts';
+import { targetInfo } from '../targets.ts';
 import { memberName, type AnyNode } from './walkNodes.ts';
 import { defineRule, type LintPass } from './defineRule.ts';
 
@@ -38,6 +39,9 @@ const missingGlobals: Record<string, string> = {
   ethers: 'tracers cannot load libraries',
 };
 
+/** The names the unknown-global rule explains (the undeclared-identifier rule leaves them to it). */
+export const missingGlobalNames: ReadonlySet<string> = new Set(Object.keys(missingGlobals));
+
 /** Globals that geth's tracer runtime does not have (a ReferenceError when reached). */
 const checkUnknownGlobal: LintRule = (visit, cx) => {
   const node = visit.node;
@@ -52,6 +56,8 @@ const checkUnknownGlobal: LintRule = (visit, cx) => {
     (parent.type === 'MemberExpression' && parent.object === node) ||
     ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.callee === node);
   if (!used || !cx.types.isGlobal(node.name, visit.fn)) return;
+  // The target's runtime has it (e.g. BigInt on Boa and V8).
+  if (targetInfo(cx.target).globals.includes(node.name)) return;
   const message = `geth's tracer runtime has no '${node.name}' (${missingGlobals[node.name]}); reaching this line throws a ReferenceError`;
   cx.report(unknownGlobal.make(cx.r, message, visit.node.start, visit.node.end));
 };

@@ -2,7 +2,9 @@ import type * as estree from 'estree';
 import type { Fix } from '../diagnostics.ts';
 import type { LintContext, LintRule } from './lintContext.ts';
 import { textOf } from './lintContext.ts';
-import type { AnyNode } from './walkNodes.ts';
+import type { FunctionInfo, NodeVisit } from './analyzeTracer.ts';
+import { thisOwner } from './collectMemberCalls.ts';
+import { memberName, type AnyNode } from './walkNodes.ts';
 import { defineRule, type LintPass, type TracerRule } from './defineRule.ts';
 
 export const resultReturnsBytes = defineRule(
@@ -30,7 +32,101 @@ const checkResultReturn: LintRule = (visit, cx) => {
   if (node.type !== 'ReturnStatement' || !node.argument || visit.fn?.memberName !== 'result') return;
   if (visit.fn.node.type === 'ArrowFunctionExpression' && visit.fn.node.expression) return;
   checkTopLevel(node.argument as AnyNode, visit.fn, cx);
+  checkState(node.argument as AnyNode, visit.fn, cx);
 };
+
+/** A value stored into the tracer's state: `this.NAME = value`, `this.NAME.push(value)`, `this.NAME[k] = value`. */
+interface Store {
+  name: string;
+  value: AnyNode;
+  fn: FunctionInfo | null;
+  /** Stored as the state itself, or as an element of it (push, index). */
+  element: boolean;
+}
+
+const storesCache = new WeakMap<LintContext, Store[]>();
+
+/** `this.NAME` where `this` is the tracer (a member function's own `this`), else undefined. */
+function stateName(n: estree.Node, fn: FunctionInfo | null): string | undefined {
+  if (n.type !== 'MemberExpression' || n.object.type !== 'ThisExpression') return undefined;
+  const owner = thisOwner(fn);
+  if (!owner || owner.memberName === null || owner.node.type === 'ArrowFunctionExpression') return undefined;
+  return memberName(n);
+}
+
+function collectStores(cx: LintContext): Store[] {
+  const cached = storesCache.get(cx);
+  if (cached) return cached;
+  const stores: Store[] = [];
+  const add = (v: NodeVisit, target: estree.Node, value: estree.Node) => {
+    const direct = stateName(target, v.fn);
+    if (direct !== undefined)
+      stores.push({ name: direct, value: value as AnyNode, fn: v.fn, element: false });
+    else if (target.type === 'MemberExpression' && target.computed) {
+      const inner = stateName(target.object, v.fn);
+      if (inner !== undefined) stores.push({ name: inner, value: value as AnyNode, fn: v.fn, element: true });
+    }
+  };
+  for (const v of cx.analysis.visits) {
+    const n = v.node;
+    if (n.type === 'AssignmentExpression' && n.operator === '=') add(v, n.left, n.right);
+    else if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression') {
+      const method = memberName(n.callee);
+      const owner = stateName(n.callee.object, v.fn);
+      if (owner === undefined || (method !== 'push' && method !== 'unshift')) continue;
+      for (const arg of n.arguments)
+        if (arg.type !== 'SpreadElement')
+          stores.push({ name: owner, value: arg as AnyNode, fn: v.fn, element: true });
+    }
+  }
+  storesCache.set(cx, stores);
+  return stores;
+}
+
+/** The state names a returned value reaches: `this.NAME`, or `this.NAME` inside a returned object or array literal. */
+function returnedState(arg: AnyNode, fn: FunctionInfo | null): string[] {
+  const direct = stateName(arg, fn);
+  if (direct !== undefined) return [direct];
+  const values: estree.Node[] = [];
+  if (arg.type === 'ObjectExpression') {
+    for (const p of arg.properties) if (p.type === 'Property') values.push(p.value);
+  } else if (arg.type === 'ArrayExpression')
+    for (const el of arg.elements) if (el && el.type !== 'SpreadElement') values.push(el);
+  return values.flatMap((v) => {
+    const name = stateName(v, fn);
+    return name === undefined ? [] : [name];
+  });
+}
+
+const reportedStores = new WeakMap<LintContext, Set<AnyNode>>();
+
+/**
+ * Bytes that reach result()'s JSON through the tracer's state: `this.addr = log.contract.getAddress()` (or
+ * `this.calls.push({to: frame.getTo()})`) and `return this.addr` / `return {calls: this.calls}`. Reported where
+ * the bytes are stored, with a fix wrapping them in toHex(…).
+ */
+function checkState(arg: AnyNode, fn: FunctionInfo, cx: LintContext): void {
+  const names = new Set(returnedState(arg, fn));
+  if (names.size === 0) return;
+  let done = reportedStores.get(cx);
+  if (!done) reportedStores.set(cx, (done = new Set()));
+  const resultLine = cx.r.lines.positionAt(arg.start).line;
+  for (const store of collectStores(cx)) {
+    if (!names.has(store.name)) continue;
+    const candidates: AnyNode[] = [store.value];
+    if (store.value.type === 'ObjectExpression') {
+      for (const p of store.value.properties) if (p.type === 'Property') candidates.push(p.value as AnyNode);
+    } else if (store.value.type === 'ArrayExpression')
+      for (const el of store.value.elements)
+        if (el && el.type !== 'SpreadElement') candidates.push(el as AnyNode);
+    for (const value of candidates) {
+      if (done.has(value) || cx.types.typeOf(value, store.fn) !== 'bytes') continue;
+      done.add(value);
+      const message = `This byte array is kept in this.${store.name}, which result() returns (line ${resultLine}): geth encodes it as {"0":…,"1":…}; store toHex(…) instead`;
+      report(cx, resultReturnsBytes, message, value, `toHex(${textOf(cx, value)})`, 'Store toHex(…)');
+    }
+  }
+}
 
 function checkTopLevel(arg: AnyNode, fn: Parameters<LintRule>[0]['fn'], cx: LintContext): void {
   const t = cx.types.typeOf(arg, fn);

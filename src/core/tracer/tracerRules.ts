@@ -26,6 +26,7 @@ import { lintResultReturn } from './lintResultReturn.ts';
 import { lintSetupConfig } from './lintSetupConfig.ts';
 import { lintStoredLog } from './lintStoredLog.ts';
 import { lintThis } from './lintThis.ts';
+import { lintUndeclared } from './lintUndeclared.ts';
 
 export type { LintPass, TracerRule } from './defineRule.ts';
 
@@ -40,6 +41,7 @@ export const lintPasses: readonly LintPass[] = [
   lintResultReturn,
   lintDoubleQuoted,
   lintUnknownGlobal,
+  lintUndeclared,
   lintNegativePeek,
   lintBigIntEquality,
   lintCreate2Salt,

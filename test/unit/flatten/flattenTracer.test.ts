@@ -152,7 +152,7 @@ describe('flattenTracer: errors come back as diagnostics, never thrown', () => {
     ],
     [
       'unary operators nested deeper than the printer limit',
-      `{${fault}, result: function() { return ${'!'.repeat(1200)}a; }}`,
+      `{${fault}, result: function() { var a = 1; return ${'!'.repeat(1200)}a; }}`,
       'geth',
       'flatten/cannot-print',
     ],

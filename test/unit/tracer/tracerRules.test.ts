@@ -54,6 +54,8 @@ const corpus: string[] = [
   inStep('var a = toContract2(toAddress(0), log.stack.peek(0), []);'),
   inSetup('var p = isPrecompiled(toAddress(1));'),
   inStep("var b = bigInt('0x10');"),
+  inStep('var h = hexlify(log.memory.slice(0, 4));'),
+  inStep('counter = 1;'),
 ];
 
 function emittedSeverities(): Map<string, Set<Severity>> {
@@ -112,6 +114,7 @@ describe('tracerRules', () => {
           r: createReporter(source),
           types: createTypeInference(analysis.memberCalls),
           analysis,
+          target: 'es5',
           report: (d) => reported.push(d.ruleId),
         };
         for (const visit of analysis.visits) pass.check(visit, cx);

@@ -1,0 +1,222 @@
+import type * as estree from 'estree';
+import { targetInfo } from '../targets.ts';
+import { lookup } from './analyzeTracer.ts';
+import { closestName } from './editDistance.ts';
+import type { LintContext, LintRule } from './lintContext.ts';
+import { missingGlobalNames } from './lintMisc.ts';
+import type { AnyNode } from './walkNodes.ts';
+import { defineRule, type LintPass } from './defineRule.ts';
+
+export const undeclaredIdentifier = defineRule(
+  'undeclared-identifier',
+  'error',
+  'a name read that is declared nowhere in the tracer, nor built in (a ReferenceError on every node)',
+);
+export const implicitGlobal = defineRule(
+  'implicit-global',
+  'warning',
+  "a name assigned without 'var' (goja creates a global)",
+);
+
+/** The globals of ECMAScript (every edition: the target decides the syntax, not the library). */
+const ecmaGlobals = new Set([
+  'Array', 'ArrayBuffer', 'Atomics', 'BigInt64Array', 'BigUint64Array', 'Boolean', 'DataView', 'Date', 'Error',
+  'EvalError', 'Float32Array', 'Float64Array', 'Function', 'Infinity', 'Int16Array', 'Int32Array', 'Int8Array',
+  'JSON', 'Map', 'Math', 'NaN', 'Number', 'Object', 'Promise', 'Proxy', 'RangeError', 'ReferenceError', 'Reflect',
+  'RegExp', 'Set', 'String', 'Symbol', 'SyntaxError', 'TypeError', 'URIError', 'Uint16Array', 'Uint32Array',
+  'Uint8Array', 'Uint8ClampedArray', 'WeakMap', 'WeakSet', 'decodeURI', 'decodeURIComponent', 'encodeURI',
+  'encodeURIComponent', 'escape', 'eval', 'globalThis', 'isFinite', 'isNaN', 'parseFloat', 'parseInt', 'undefined',
+  'unescape', 'arguments',
+]); // prettier-ignore
+
+/** Names other tools and stale docs use, and what a tracer has instead. */
+const knownMistakes: Record<string, string> = {
+  big: 'bigInt',
+  BigNumber: 'bigInt',
+  hexlify: 'toHex',
+  toHexString: 'toHex',
+  bytesToHex: 'toHex',
+  getAddress: 'toAddress',
+};
+
+interface Names {
+  /** Declared anywhere in the tracer (var, function, parameter, catch, class, function name). */
+  declared: Set<string>;
+  /** The properties of object patterns (`var {a, b: c} = …`): their names bind, they do not read. */
+  patternProperties: Set<estree.Node>;
+  /** Assigned anywhere (`x = …`, `x++`, `for (x in …)`). */
+  assigned: Set<string>;
+}
+
+const namesCache = new WeakMap<LintContext, Names>();
+
+function collectNames(cx: LintContext): Names {
+  const cached = namesCache.get(cx);
+  if (cached) return cached;
+  const declared = new Set<string>();
+  for (const fn of cx.analysis.functions.values())
+    for (const name of fn.declarations.keys()) declared.add(name);
+  const assigned = new Set<string>();
+  const patternProperties = new Set<estree.Node>();
+  for (const { node } of cx.analysis.visits) {
+    if (node.type === 'ObjectPattern') for (const p of node.properties) patternProperties.add(p);
+    if (node.type === 'AssignmentExpression') for (const n of targetNames(node.left)) assigned.add(n);
+    else if (node.type === 'UpdateExpression' && node.argument.type === 'Identifier')
+      assigned.add(node.argument.name);
+    else if (
+      (node.type === 'ForInStatement' || node.type === 'ForOfStatement') &&
+      node.left.type === 'Identifier'
+    )
+      assigned.add(node.left.name);
+  }
+  const names = { declared, assigned, patternProperties };
+  namesCache.set(cx, names);
+  return names;
+}
+
+function targetNames(n: estree.Node): string[] {
+  if (n.type === 'Identifier') return [n.name];
+  if (n.type === 'ObjectPattern')
+    return n.properties.flatMap((p) => targetNames(p.type === 'RestElement' ? p.argument : p.value));
+  if (n.type === 'ArrayPattern') return n.elements.flatMap((e) => (e ? targetNames(e) : []));
+  if (n.type === 'AssignmentPattern') return targetNames(n.left);
+  if (n.type === 'RestElement') return targetNames(n.argument);
+  return [];
+}
+
+/** Whether an identifier is read where it stands (not a key, a member name, a binding, a label or a write). */
+function isRead(node: estree.Identifier, parent: AnyNode | null, names: Names): boolean {
+  if (!parent) return false;
+  switch (parent.type) {
+    case 'MemberExpression':
+      return parent.object === node || parent.computed;
+    case 'Property':
+      if (names.patternProperties.has(parent)) return parent.computed && parent.key === node;
+      return parent.shorthand || parent.value === node || (parent.computed && parent.key === node);
+    case 'MethodDefinition':
+    case 'PropertyDefinition':
+      return parent.computed && parent.key === node;
+    case 'VariableDeclarator':
+      return parent.init === node;
+    case 'FunctionDeclaration':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
+      return parent.body === node;
+    case 'ClassDeclaration':
+    case 'ClassExpression':
+      return parent.superClass === node;
+    case 'CatchClause':
+    case 'LabeledStatement':
+    case 'BreakStatement':
+    case 'ContinueStatement':
+    case 'MetaProperty':
+    case 'RestElement':
+    case 'ArrayPattern':
+    case 'ObjectPattern':
+      return false;
+    case 'AssignmentPattern':
+      return parent.right === node;
+    case 'AssignmentExpression':
+      return parent.right === node || parent.operator !== '=';
+    case 'UpdateExpression':
+      return false;
+    case 'ForInStatement':
+    case 'ForOfStatement':
+      return parent.right === node;
+    case 'UnaryExpression':
+      return parent.operator !== 'typeof';
+    default:
+      return true;
+  }
+}
+
+function known(name: string, cx: LintContext): boolean {
+  return (
+    ecmaGlobals.has(name) ||
+    targetInfo(cx.target).globals.includes(name) ||
+    name === 'bigInt' ||
+    missingGlobalNames.has(name)
+  );
+}
+
+const reported = new WeakMap<LintContext, Set<string>>();
+
+function firstTime(cx: LintContext, key: string): boolean {
+  let seen = reported.get(cx);
+  if (!seen) reported.set(cx, (seen = new Set()));
+  if (seen.has(key)) return false;
+  seen.add(key);
+  return true;
+}
+
+/**
+ * A name read that is declared and assigned nowhere in the tracer and is neither an ECMAScript global nor one the
+ * target's tracer runtime defines (`big.ToInt`, `hexlify(…)`): a ReferenceError on every node. One error per name,
+ * at its first read, with "did you mean". Names the unknown-global rule explains (console, require, …) are left to it.
+ */
+const checkUndeclared: LintRule = (visit, cx) => {
+  const node = visit.node;
+  if (node.type !== 'Identifier') return;
+  const names = collectNames(cx);
+  if (!isRead(node, visit.parent, names)) return;
+  const name = node.name;
+  if (names.declared.has(name) || names.assigned.has(name) || known(name, cx)) return;
+  if (!firstTime(cx, `read:${name}`)) return;
+  const candidates = [
+    ...names.declared,
+    ...names.assigned,
+    ...targetInfo(cx.target).globals,
+    'bigInt',
+    ...ecmaGlobals,
+  ];
+  const guess = knownMistakes[name] ?? closestName(name, candidates);
+  const where = cx.target === 'es5' ? 'nor by the tracer runtime' : `nor by ${targetInfo(cx.target).name}`;
+  const message =
+    `'${name}' is declared nowhere in the tracer, ${where}: reading it throws a ReferenceError on every node` +
+    (guess ? `; did you mean '${guess}'?` : '');
+  const fix = guess
+    ? {
+        title: `Replace with '${guess}'`,
+        edits: [{ start: visit.node.start, end: visit.node.end, text: guess }],
+      }
+    : undefined;
+  cx.report(undeclaredIdentifier.make(cx.r, message, visit.node.start, visit.node.end, fix));
+};
+
+/** `x = 1` with no `var x` in scope: goja (sloppy mode) creates a global that every hook and later call shares. */
+const checkImplicitGlobal: LintRule = (visit, cx) => {
+  const node = visit.node;
+  let targets: estree.Node | null = null;
+  if (node.type === 'AssignmentExpression') targets = node.left;
+  else if (
+    (node.type === 'ForInStatement' || node.type === 'ForOfStatement') &&
+    node.left.type === 'Identifier'
+  )
+    targets = node.left;
+  if (!targets) return;
+  for (const id of identifiersOf(targets)) {
+    if (lookup(id.name, visit.fn) || known(id.name, cx)) continue;
+    if (!firstTime(cx, `write:${id.name}`)) continue;
+    const message = `'${id.name}' is assigned without being declared: geth (goja, sloppy mode) creates a global that outlives this call and is shared by every hook; declare it with 'var ${id.name}' in this function, or keep it as this.${id.name}`;
+    cx.report(implicitGlobal.make(cx.r, message, id.start, id.end));
+  }
+};
+
+function identifiersOf(n: estree.Node): (estree.Identifier & AnyNode)[] {
+  if (n.type === 'Identifier') return [n as estree.Identifier & AnyNode];
+  if (n.type === 'ObjectPattern')
+    return n.properties.flatMap((p) => identifiersOf(p.type === 'RestElement' ? p.argument : p.value));
+  if (n.type === 'ArrayPattern') return n.elements.flatMap((e) => (e ? identifiersOf(e) : []));
+  if (n.type === 'AssignmentPattern') return identifiersOf(n.left);
+  if (n.type === 'RestElement') return identifiersOf(n.argument);
+  return [];
+}
+
+/** A lint pass: its rules (undeclaredIdentifier, implicitGlobal) and the checks that report them. */
+export const lintUndeclared: LintPass = {
+  rules: [undeclaredIdentifier, implicitGlobal],
+  check: (visit, cx) => {
+    checkUndeclared(visit, cx);
+    checkImplicitGlobal(visit, cx);
+  },
+};
