@@ -59,6 +59,8 @@ const editor = monaco.editor.create(layout.editorHost, {
   fontSize: 13,
   tabSize: 2,
   scrollBeyondLastLine: false,
+  // Long header comments (templates' @description lines) wrap instead of running off to the right.
+  wordWrap: 'on',
   fixedOverflowWidgets: true,
   'semanticHighlighting.enabled': false,
 });

@@ -1,4 +1,5 @@
 import type { AppState } from '../state/appState.ts';
+import { isFlattenFact } from '../core/flatten/flattenFacts.ts';
 import { activeEndpoint } from '../state/endpointList.ts';
 import { clear, h, type Panel } from './dom.ts';
 
@@ -28,7 +29,7 @@ export function mountStatusBar(
       parts.notice.hidden = !s.notice;
       parts.noticeText.textContent = s.notice ?? '';
       const counts = { error: 0, warning: 0, info: 0 };
-      for (const d of s.diagnostics) counts[d.severity]++;
+      for (const d of s.diagnostics) if (!isFlattenFact(d)) counts[d.severity]++;
       text.textContent =
         `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.info, 'note')} · ` +
         (s.flat ? 'ready to send' : 'not ready to send') +

@@ -102,7 +102,7 @@ test('replays a request from the history, under the CSP without violations', asy
   await addEndpoint(page, 'Ganache', node.url);
   await sendMethod(page, 'eth_blockNumber');
   await page.getByRole('tab', { name: 'History' }).click();
-  await page.getByRole('button', { name: 'Replay' }).first().click();
+  await page.getByRole('button', { name: 'Re-send' }).first().click();
   await expect(page.getByTestId('history').locator('tbody tr')).toHaveCount(2);
   await expect(page.getByTestId('result-json')).toBeVisible();
   await page.getByTestId('result-json').getByRole('button', { name: 'text' }).click();

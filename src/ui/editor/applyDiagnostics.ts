@@ -1,5 +1,6 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { Diagnostic } from '../../core/diagnostics.ts';
+import { isFlattenFact } from '../../core/flatten/flattenFacts.ts';
 
 /** The marker owner for tracer diagnostics. */
 export const tracerMarkerOwner = 'tracer-check';
@@ -29,22 +30,25 @@ export function applyDiagnostics(
   monaco.editor.setModelMarkers(
     model,
     tracerMarkerOwner,
-    diagnostics.map((d) => {
-      const start = model.getPositionAt(d.range.start.offset);
-      let end = model.getPositionAt(d.range.end.offset);
-      // An empty range would be invisible: widen it to the next character.
-      if (end.equals(start)) end = model.getPositionAt(d.range.start.offset + 1);
-      return {
-        severity: toMarkerSeverity(monaco, d.severity),
-        message: d.message,
-        code: d.ruleId,
-        source: 'tracer',
-        startLineNumber: start.lineNumber,
-        startColumn: start.column,
-        endLineNumber: end.lineNumber,
-        endColumn: end.column,
-      };
-    }),
+    // Flattening facts (comments removed, …) are shown with the flattened string, not marked in the text.
+    diagnostics
+      .filter((d) => !isFlattenFact(d))
+      .map((d) => {
+        const start = model.getPositionAt(d.range.start.offset);
+        let end = model.getPositionAt(d.range.end.offset);
+        // An empty range would be invisible: widen it to the next character.
+        if (end.equals(start)) end = model.getPositionAt(d.range.start.offset + 1);
+        return {
+          severity: toMarkerSeverity(monaco, d.severity),
+          message: d.message,
+          code: d.ruleId,
+          source: 'tracer',
+          startLineNumber: start.lineNumber,
+          startColumn: start.column,
+          endLineNumber: end.lineNumber,
+          endColumn: end.column,
+        };
+      }),
   );
 }
 

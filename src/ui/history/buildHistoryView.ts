@@ -38,7 +38,7 @@ export function buildHistoryView(): HistoryView {
   return { children, empty, table, body, clearButton };
 }
 
-/** One sent request as a table row (its params in the tooltip), with a Replay button calling `replay`. */
+/** One sent request as a table row (its params in the tooltip), with a Re-send button calling `replay`. */
 export function renderHistoryRow(e: HistoryEntry, replay: () => void): HTMLTableRowElement {
   return h('tr', { title: JSON.stringify(e.params).slice(0, 500) }, [
     h('td', { text: new Date(e.time).toLocaleTimeString() }),
@@ -49,8 +49,10 @@ export function renderHistoryRow(e: HistoryEntry, replay: () => void): HTMLTable
     h('td', { text: formatSize(e.sizeBytes) }),
     h('td', {}, [
       h('button', {
-        text: 'Replay',
-        title: 'Load this request into the form and send it',
+        // Not "Replay": that is the tab that replays transactions from fixtures.
+        text: 'Re-send',
+        title: 'Load this request into the form and send it again',
+        attrs: { 'data-testid': 'history-resend' },
         on: { click: replay },
       }),
     ]),

@@ -1,5 +1,6 @@
 import type { AppState } from '../../state/appState.ts';
 import { clear, type Panel } from '../dom.ts';
+import { isFlattenFact } from '../../core/flatten/flattenFacts.ts';
 import { buildProblemsView, renderProblemList } from '../problems/buildProblemsView.ts';
 import type { PanelContext } from './panelContext.ts';
 
@@ -10,7 +11,9 @@ export function mountProblemsPanel(el: HTMLElement, ctx: PanelContext): Panel<Ap
   return {
     update(state, previous) {
       if (previous && previous.diagnostics === state.diagnostics) return;
-      renderProblemList(v.list, state.diagnostics, (offset) => ctx.reveal(offset));
+      // What flattening did is shown with the flattened string (Ready to send), not as a problem.
+      const problems = state.diagnostics.filter((d) => !isFlattenFact(d));
+      renderProblemList(v.list, problems, (offset) => ctx.reveal(offset));
     },
     dispose: () => clear(el),
   };

@@ -4,7 +4,9 @@ import { serializeRequest } from '../../core/rpc/jsonRpc.ts';
 import type { Endpoint } from '../../core/rpc/endpoint.ts';
 import type { AppState } from '../../state/appState.ts';
 import { buildDraftRequest } from '../../state/buildDraftRequest.ts';
-import { copyText, type Panel } from '../dom.ts';
+import { clear, copyText, h, type Panel } from '../dom.ts';
+import { isFlattenFact } from '../../core/flatten/flattenFacts.ts';
+import { activeEndpoint } from '../../state/endpointList.ts';
 import { buildSendView, renderSnippet, type SnippetSectionView } from '../send/buildSendView.ts';
 import type { PanelContext } from './panelContext.ts';
 
@@ -51,6 +53,7 @@ export function mountSendPanel(el: HTMLElement, panel: PanelContext): Panel<AppS
       if (
         prev &&
         prev.flat === s.flat &&
+        prev.diagnostics === s.diagnostics &&
         prev.request === s.request &&
         prev.endpoints === s.endpoints &&
         prev.activeEndpointId === s.activeEndpointId &&
@@ -58,6 +61,9 @@ export function mountSendPanel(el: HTMLElement, panel: PanelContext): Panel<AppS
       )
         return;
       include.checked = s.includeCredentials;
+      clear(v.facts);
+      for (const d of s.diagnostics.filter(isFlattenFact)) v.facts.append(h('li', { text: d.message }));
+      v.embeddedNote.hidden = activeEndpoint(s).kind !== 'embedded';
       flat.set(s.flat?.code ?? null, 'Fix the errors in the tracer to get the one-line string.');
       const built = buildDraftRequest(s.request, s.flat?.code ?? null);
       if (!built.ok) {

@@ -18,6 +18,10 @@ export interface SendView {
   fetchCode: SnippetSectionView;
   ethersCode: SnippetSectionView;
   includeCredentials: HTMLInputElement;
+  /** What flattening did (comments removed, lines joined), listed under the flattened string. */
+  facts: HTMLUListElement;
+  /** Shown when the embedded node is the endpoint: how to make the snippets' address answer. */
+  embeddedNote: HTMLElement;
 }
 
 /** A section titled `title` whose code block has the test id `testId` and its copy button `copy-<testId>`. */
@@ -47,8 +51,18 @@ export function buildSendView(): SendView {
       attrs: { for: 'include-credentials' },
     }),
   ]);
-  const children = [flat.root, body.root, credRow, curl.root, fetchCode.root, ethersCode.root];
-  return { children, flat, body, curl, fetchCode, ethersCode, includeCredentials };
+  const facts = h('ul', { class: 'flatten-facts hint', attrs: { 'data-testid': 'flatten-facts' } });
+  const embeddedNote = h('p', {
+    class: 'hint',
+    attrs: { 'data-testid': 'embedded-snippet-note' },
+    text:
+      'The embedded node runs inside this page, so the snippets below use http://127.0.0.1:8545. To make that ' +
+      'address answer with the same node and demo chain, run in a terminal: npm run tracer -- serve --port 8545',
+  });
+  embeddedNote.hidden = true;
+  flat.root.append(facts);
+  const children = [flat.root, body.root, credRow, embeddedNote, curl.root, fetchCode.root, ethersCode.root];
+  return { children, flat, body, curl, fetchCode, ethersCode, includeCredentials, facts, embeddedNote };
 }
 
 /** Shows `value` in the section, or `emptyText` greyed out with the copy button disabled when it is null. */
