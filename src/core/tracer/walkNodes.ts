@@ -38,12 +38,31 @@ export function isFunctionNode(n: estree.Node): n is estree.Function {
   );
 }
 
-/** The static name of a property key (identifier or string/number literal), if any. */
+/**
+ * The static name of a property key: an identifier, a string or number literal, or a computed key that is a
+ * constant (`['fa' + 'ult']`, `` [`step`] ``), if any.
+ */
 export function propertyKeyName(key: estree.Node, computed: boolean): string | undefined {
   if (!computed && key.type === 'Identifier') return key.name;
+  return computed ? constantString(key, 0) : literalName(key);
+}
+
+function literalName(key: estree.Node): string | undefined {
   if (key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number'))
     return String(key.value);
   return undefined;
+}
+
+function constantString(n: estree.Node, depth: number): string | undefined {
+  if (depth > 20) return undefined;
+  if (n.type === 'TemplateLiteral')
+    return n.expressions.length === 0 ? (n.quasis[0].value.cooked ?? undefined) : undefined;
+  if (n.type === 'BinaryExpression' && n.operator === '+' && n.left.type !== 'PrivateIdentifier') {
+    const l = constantString(n.left, depth + 1);
+    const r = l === undefined ? undefined : constantString(n.right, depth + 1);
+    return l === undefined || r === undefined ? undefined : l + r;
+  }
+  return literalName(n);
 }
 
 /** The member name of `a.b` or `a['b']`, if static. */
