@@ -26,8 +26,20 @@ test('decodes a non-verbose getrawtransaction result in the page with one click'
     return route.fulfill({ headers: cors, json: { result, error: null, id: req.id } });
   });
   await openPlayground(page);
-  await addEndpoint(page, 'Bitcoin', nodeUrl);
   await page.getByRole('tab', { name: 'Request' }).click();
+  // An Ethereum endpoint (the embedded node) is not offered the Bitcoin methods.
+  const offered = () =>
+    page
+      .getByTestId('method-select')
+      .locator('option')
+      .evaluateAll((os) => (os as HTMLOptionElement[]).filter((o) => !o.hidden).map((o) => o.value));
+  expect(await offered()).not.toContain('getrawtransaction');
+  expect(await offered()).toContain('debug_traceCall');
+  await addEndpoint(page, 'Bitcoin', nodeUrl, 'bitcoin');
+  await page.getByRole('tab', { name: 'Request' }).click();
+  // A Bitcoin-style one is offered only them, and the form switches to the first.
+  await expect.poll(offered).toEqual(['getrawtransaction', 'decoderawtransaction']);
+  await expect(page.getByTestId('method-select')).toHaveValue('getrawtransaction');
   await page.getByTestId('method-select').selectOption('getrawtransaction');
   await page.locator('[data-field=txid]').fill(genesisTxid);
   await page.locator('[data-field=verbose]').fill('false');

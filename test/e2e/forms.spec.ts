@@ -386,7 +386,8 @@ const rows: Row[] = [
 /** Opens the page on the echo endpoint with `method` chosen and every field valid. */
 async function openForm(page: Page, method: Method, raw = false): Promise<void> {
   await openPlayground(page);
-  await addEndpoint(page, 'Echo', proxy.url);
+  // Bitcoin methods are offered for Bitcoin-style endpoints only.
+  await addEndpoint(page, 'Echo', proxy.url, method === 'getrawtransaction' ? 'bitcoin' : 'evm');
   await page.getByRole('tab', { name: 'Request' }).click();
   await page.getByTestId('method-select').selectOption(method);
   for (const [field, value] of Object.entries(valid[method]))

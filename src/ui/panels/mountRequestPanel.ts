@@ -1,5 +1,6 @@
-import { methods, type MethodName } from '../../core/rpc/methods.ts';
+import { methodNames, methods, type MethodName } from '../../core/rpc/methods.ts';
 import { validateTimeout } from '../../core/rpc/parseGoDuration.ts';
+import { activeEndpoint } from '../../state/endpointList.ts';
 import type { AppState, RequestDraft } from '../../state/appState.ts';
 import { parseFieldText } from '../../state/buildDraftRequest.ts';
 import { clear, type Panel } from '../dom.ts';
@@ -12,6 +13,8 @@ import {
   renderProgress,
 } from '../request/buildRequestView.ts';
 import type { PanelContext } from './panelContext.ts';
+
+const familyOf = (s: AppState) => (activeEndpoint(s).family === 'bitcoin' ? 'bitcoin' : 'ethereum');
 
 interface FieldView {
   input: HTMLInputElement | HTMLTextAreaElement;
@@ -162,7 +165,19 @@ export function mountRequestPanel(el: HTMLElement, panel: PanelContext): Panel<A
       if (!prev || prev.endpoints !== s.endpoints || prev.activeEndpointId !== s.activeEndpointId) {
         renderEndpointOptions(v.endpointSelect, s.endpoints);
         v.endpointSelect.value = s.activeEndpointId;
+        // Switching to an endpoint of the other family picks that family's first method (after this update: the
+        // store is notifying its subscribers).
+        const family = familyOf(s);
+        if (prev && methods[d.method].family !== family) {
+          const first = methodNames.find((m) => methods[m].family === family);
+          if (first) queueMicrotask(() => ctx.setDraft({ method: first, rawMode: false }));
+        }
       }
+      // A Bitcoin-style endpoint is offered the Bitcoin methods, any other the Ethereum ones (the chosen method stays
+      // visible whatever it is, e.g. from a share link).
+      const family = familyOf(s);
+      for (const o of v.methodSelect.options)
+        o.hidden = o.disabled = o.value !== d.method && methods[o.value as MethodName].family !== family;
       v.methodSelect.value = d.method;
       v.rawToggle.checked = d.rawMode;
       v.description.textContent = methods[d.method].description;

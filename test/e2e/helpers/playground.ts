@@ -43,11 +43,18 @@ export function editorText(page: Page): Promise<string> {
 }
 
 /** Adds an HTTP endpoint through the Endpoints panel and makes it active. */
-export async function addEndpoint(page: Page, name: string, url: string): Promise<void> {
+export async function addEndpoint(
+  page: Page,
+  name: string,
+  url: string,
+  family: 'evm' | 'bitcoin' = 'evm',
+): Promise<void> {
   await page.getByRole('tab', { name: 'Endpoints' }).click();
   await page.getByTestId('add-endpoint').click();
   await page.locator('[data-endpoint-field=name]').fill(name);
   await page.locator('[data-endpoint-field=url]').fill(url);
+  if (family === 'bitcoin')
+    await page.locator('.field', { hasText: 'Protocol' }).locator('select').selectOption('bitcoin');
   await page.getByTestId('save-endpoint').click();
   await page.locator(`[data-endpoint]`, { hasText: name }).getByRole('button', { name: 'Use' }).click();
   await expect(page.locator('[data-endpoint]', { hasText: `● ${name}` })).toBeVisible();
