@@ -1,0 +1,237 @@
+import type { Endpoint } from '../../core/rpc/endpoint.ts';
+import { hasEmbeddedSecret, maskEndpoint, secretMask } from '../../core/rpc/maskEndpoint.ts';
+import type { ProbeView } from '../../state/appState.ts';
+import { h } from '../dom.ts';
+import type { EndpointFormField, EndpointUrlField } from './validateEndpointForm.ts';
+
+/** The endpoints panel's fixed elements (the panel fills the list, the form slot and the probe card slot). */
+export interface EndpointsView {
+  /** What the panel's element holds, in order. */
+  children: HTMLElement[];
+  list: HTMLElement;
+  addButton: HTMLButtonElement;
+  /** Holds the add/edit form while it is open. */
+  formHost: HTMLElement;
+  /** Holds the card of the last probe. */
+  probeHost: HTMLElement;
+}
+
+/** Builds the panel's layout: the endpoint list with its Add button, then the form slot and the probe card slot. */
+export function buildEndpointsView(): EndpointsView {
+  const list = h('div', { attrs: { 'data-testid': 'endpoint-list' } });
+  const addButton = h('button', { text: 'Add endpoint', attrs: { 'data-testid': 'add-endpoint' } });
+  const formHost = h('div');
+  const probeHost = h('div', { attrs: { 'data-testid': 'probe-card' } });
+  const children = [
+    h('div', { class: 'section' }, [h('h2', { text: 'Endpoints' }), list, addButton]),
+    formHost,
+    probeHost,
+  ];
+  return { children, list, addButton, formHost, probeHost };
+}
+
+/** What the list says about an endpoint: its URL masked, and notes (forwarding, where its secrets are kept). */
+function describeEndpoint(e: Endpoint): { url: string; notes: string[] } {
+  if (e.kind === 'embedded') return { url: '', notes: ['runs in this page, offline'] };
+  const url = e.preferWs ? e.wsUrl : e.url;
+  const notes: string[] = [];
+  if (e.forward && !e.preferWs) notes.push('via local forwarding route');
+  if (url.includes(secretMask)) notes.push('key not remembered: edit to paste it again');
+  else if (hasEmbeddedSecret(url) || e.password)
+    notes.push(e.remember ? 'secrets remembered on this device' : 'secrets kept in this tab only');
+  return { url: maskEndpoint(url), notes };
+}
+
+/** What an endpoint row's buttons call (Edit and Remove are not shown for the embedded node, Use not when active). */
+export interface EndpointRowActions {
+  use(): void;
+  probe(): void;
+  edit(): void;
+  remove(): void;
+}
+
+/** One endpoint in the list: its name (● when active), its buttons, its masked URL and notes. */
+export function renderEndpointRow(e: Endpoint, active: boolean, actions: EndpointRowActions): HTMLElement {
+  const { url, notes } = describeEndpoint(e);
+  const remote = e.kind !== 'embedded';
+  return h(
+    'div',
+    { attrs: { 'data-endpoint': e.id, style: 'padding:6px 0;border-bottom:1px solid var(--border)' } },
+    [
+      h('div', { class: 'row', attrs: { style: 'margin:0;flex-wrap:nowrap' } }, [
+        h('strong', { text: `${active ? '● ' : ''}${e.name}` }),
+        h('span', { class: 'spacer' }),
+        active ? null : h('button', { text: 'Use', on: { click: actions.use } }),
+        h('button', { text: 'Probe', attrs: { 'data-testid': 'probe' }, on: { click: actions.probe } }),
+        remote ? h('button', { text: 'Edit', on: { click: actions.edit } }) : null,
+        remote ? h('button', { text: 'Remove', on: { click: actions.remove } }) : null,
+      ]),
+      url
+        ? h('div', {
+            text: url,
+            attrs: {
+              'data-testid': 'endpoint-url',
+              style: 'font-family:var(--mono);font-size:12px;word-break:break-all;margin-top:2px',
+            },
+          })
+        : null,
+      notes.length
+        ? h('div', { text: notes.join(' · '), attrs: { style: 'color:var(--muted);font-size:12px' } })
+        : null,
+    ],
+  );
+}
+
+/** The add/edit form's elements, filled from the endpoint it was opened with. */
+export interface EndpointFormView {
+  root: HTMLElement;
+  inputs: Record<EndpointFormField, HTMLInputElement>;
+  /** Each text field's error line. */
+  errors: Record<EndpointFormField, HTMLElement>;
+  /** The masked preview under each URL field. */
+  previews: Record<EndpointUrlField, HTMLElement>;
+  /** The note under each URL field (user info moved out of it). */
+  notes: Record<EndpointUrlField, HTMLElement>;
+  reveal: HTMLInputElement;
+  preferWs: HTMLInputElement;
+  remember: HTMLInputElement;
+  forward: HTMLInputElement;
+  family: HTMLSelectElement;
+  save: HTMLButtonElement;
+  cancel: HTMLButtonElement;
+}
+
+const forwardHint =
+  'For a node that does not allow this page (no CORS): the page sends to /__forward on the server it was ' +
+  'loaded from, which passes the request on. Only for a playground served by `vite` or `vite preview` on ' +
+  'this machine; HTTP only, not WebSocket.';
+
+/** A checkbox row: the box (already built) and its label. */
+function checkboxRow(box: HTMLInputElement, label: string): HTMLElement {
+  return h('div', { class: 'row' }, [box, h('label', { text: label, attrs: { for: box.id } })]);
+}
+
+/**
+ * Builds the form for `initial` ("New endpoint" when it has no URL yet, "Edit <name>" otherwise). The URL fields are
+ * password inputs with a preview and a note line under them; nothing is validated or shown in the error lines yet.
+ */
+export function buildEndpointForm(initial: Endpoint): EndpointFormView {
+  const inputs = {} as Record<EndpointFormField, HTMLInputElement>;
+  const errors = {} as Record<EndpointFormField, HTMLElement>;
+  const previews = {} as Record<EndpointUrlField, HTMLElement>;
+  const notes = {} as Record<EndpointUrlField, HTMLElement>;
+  const field = (key: EndpointFormField, label: string, hint: string, type = 'text') => {
+    const input = h('input', {
+      type,
+      value: initial[key],
+      attrs: { 'data-endpoint-field': key, autocomplete: 'off', spellcheck: 'false', id: `endpoint-${key}` },
+    });
+    inputs[key] = input;
+    errors[key] = h('div', { class: 'error' });
+    const extra: HTMLElement[] = [];
+    if (key === 'url' || key === 'wsUrl') {
+      previews[key] = h('div', { class: 'hint', attrs: { 'data-testid': `preview-${key}` } });
+      notes[key] = h('div', { class: 'hint', attrs: { role: 'status', 'data-testid': `note-${key}` } });
+      extra.push(previews[key], notes[key]);
+    }
+    return h('div', { class: 'field' }, [
+      h('label', { text: label, attrs: { for: `endpoint-${key}` } }),
+      input,
+      ...extra,
+      hint ? h('div', { class: 'hint', text: hint }) : null,
+      errors[key],
+    ]);
+  };
+  const checkbox = (id: string, checked: boolean, attrs: Record<string, string> = {}) => {
+    const box = h('input', { type: 'checkbox', attrs: { id, ...attrs } });
+    box.checked = checked;
+    return box;
+  };
+  const reveal = checkbox('reveal-urls', false, { 'data-testid': 'reveal-urls' });
+  const preferWs = checkbox('prefer-ws', initial.preferWs, { 'data-endpoint-field': 'preferWs' });
+  const remember = checkbox('remember-password', initial.remember);
+  const forward = checkbox('use-forward', initial.forward, { 'data-endpoint-field': 'forward' });
+  const family = h('select', {}, [
+    h('option', { value: 'evm', text: 'Ethereum (EVM) JSON-RPC' }),
+    h('option', { value: 'bitcoin', text: 'Bitcoin-style JSON-RPC' }),
+  ]);
+  family.value = initial.family;
+  const save = h('button', {
+    class: 'primary',
+    text: 'Save endpoint',
+    attrs: { 'data-testid': 'save-endpoint' },
+  });
+  const cancel = h('button', { text: 'Cancel' });
+  const root = h('div', { class: 'card section', attrs: { 'data-testid': 'endpoint-form' } }, [
+    h('strong', { text: initial.url ? `Edit ${initial.name}` : 'New endpoint' }),
+    field('name', 'Name', 'Shown in the request form and history.'),
+    field(
+      'url',
+      'HTTP(S) URL',
+      'Kept like a password: an API key in it is masked everywhere on screen, and the URL stays in this tab ' +
+        'only unless you tick "Remember secrets" below.',
+      'password',
+    ),
+    field(
+      'wsUrl',
+      'WSS URL (optional)',
+      'For nodes reached over WebSocket; kept like the URL above.',
+      'password',
+    ),
+    checkboxRow(reveal, 'Reveal the URLs in this form'),
+    checkboxRow(preferWs, 'Send over the WebSocket URL'),
+    field('user', 'Basic-auth user (optional)', ''),
+    field(
+      'password',
+      'Basic-auth password (optional)',
+      'Kept in memory only unless you tick the box below (so are the user and a key in the URL).',
+      'password',
+    ),
+    checkboxRow(remember, 'Remember secrets on this device (password, user and API key in the URL)'),
+    h('div', { class: 'field' }, [h('label', { text: 'Protocol' }), family]),
+    checkboxRow(forward, 'Use the local forwarding route (dev/preview server only)'),
+    h('div', { class: 'hint', text: forwardHint }),
+    h('div', { class: 'row' }, [save, cancel]),
+  ]);
+  return {
+    root,
+    inputs,
+    errors,
+    previews,
+    notes,
+    reveal,
+    preferWs,
+    remember,
+    forward,
+    family,
+    save,
+    cancel,
+  };
+}
+
+/** The probe card for `probe` of the endpoint named `endpointName`: a spinner while it runs, then the verdict
+ * (with the dialect words), client, latest block and one evidence line per request. */
+export function renderProbeCard(probe: ProbeView, endpointName: string): HTMLElement {
+  const card = h('div', { class: 'card' }, [h('div', { class: 'hint', text: `Probe of ${endpointName}` })]);
+  if (probe.running) {
+    card.append(h('div', {}, [h('span', { class: 'spinner' }), h('span', { text: ' Probing…' })]));
+    return card;
+  }
+  card.append(
+    h('div', {
+      class: 'verdict',
+      text: probe.verdict ?? 'No verdict',
+      attrs: { 'data-testid': 'probe-verdict' },
+    }),
+  );
+  if (probe.clientVersion) card.append(h('div', { text: `Client: ${probe.clientVersion}` }));
+  if (probe.latestBlock) card.append(h('div', { text: `Latest block: ${probe.latestBlock}` }));
+  card.append(
+    h(
+      'ul',
+      { attrs: { 'data-testid': 'probe-evidence' } },
+      probe.evidence.map((line) => h('li', { text: line })),
+    ),
+  );
+  return card;
+}
