@@ -1,0 +1,72 @@
+// `npm run mutate [-- FOLDER… | --mutate GLOB] [-- stryker options]`: mutation testing with StrykerJS, one folder
+// at a time (stryker.config.mjs lists them), then the score per folder (scripts/mutationScores.mjs).
+//
+//   npm run mutate                                        all five folders, smallest first
+//   npm run mutate -- flatten es5                         those folders
+//   npm run mutate -- --mutate 'src/core/es5/**/*.ts'     the folder that glob is in (or a part of it)
+//   npm run mutate -- rpc --force                         extra options go to `stryker run` (--force: ignore the
+//                                                         incremental file and test every mutant again)
+//
+// Each folder has its own incremental file, reports/stryker-incremental/FOLDER.json (committed), so a rerun only
+// tests mutants whose code or tests changed; reports/mutation/FOLDER.html and .json are the full reports (ignored by
+// git). A --mutate glob narrower than its folder uses reports/stryker-incremental/partial.json (ignored by git), so
+// it never overwrites the folder's file with part of it.
+import { spawnSync } from 'node:child_process';
+import { mutationFolders } from '../stryker.config.mjs';
+
+const args = process.argv.slice(2);
+const folders = [];
+const passThrough = [];
+let mutateGlob;
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  if (a === '--mutate' || a === '-m') mutateGlob = args[++i];
+  else if (a.startsWith('--mutate=')) mutateGlob = a.slice('--mutate='.length);
+  else if (Object.hasOwn(mutationFolders, a)) folders.push(a);
+  else if (a.startsWith('-')) {
+    // a Stryker option, and its value when the next word is neither an option nor a folder (--logLevel debug)
+    passThrough.push(a);
+    const next = args[i + 1];
+    if (next !== undefined && !next.startsWith('-') && !Object.hasOwn(mutationFolders, next))
+      passThrough.push(args[++i]);
+  } else {
+    console.error(`mutate: unknown folder '${a}' (one of: ${Object.keys(mutationFolders).join(', ')})`);
+    process.exit(2);
+  }
+}
+
+if (mutateGlob !== undefined) {
+  const owner = Object.entries(mutationFolders).find(([, f]) => mutateGlob.startsWith(f.src + '/'));
+  if (!owner) {
+    console.error(
+      `mutate: --mutate '${mutateGlob}' is not inside ${Object.values(mutationFolders)
+        .map((f) => f.src)
+        .join(', ')}`,
+    );
+    process.exit(2);
+  }
+  if (folders.length > 0 && !(folders.length === 1 && folders[0] === owner[0])) {
+    console.error(`mutate: --mutate '${mutateGlob}' is in ${owner[0]}; name no other folder with it`);
+    process.exit(2);
+  }
+  folders.splice(0, folders.length, owner[0]);
+}
+if (folders.length === 0) folders.push(...Object.keys(mutationFolders));
+
+let failed = 0;
+for (const name of folders) {
+  const f = mutationFolders[name];
+  const whole = mutateGlob === undefined || mutateGlob === `${f.src}/**/*.ts` || mutateGlob === `${f.src}/**`;
+  console.log(`\nmutate: ${name} (${whole ? f.src : mutateGlob}), tests ${f.tests.join(' ')}`);
+  const env = { ...process.env, STRYKER_FOLDER: name };
+  if (whole) delete env.STRYKER_MUTATE;
+  else env.STRYKER_MUTATE = mutateGlob;
+  const r = spawnSync('npx', ['stryker', 'run', ...passThrough], { stdio: 'inherit', env });
+  if (r.status !== 0) {
+    console.error(`mutate: stryker run for ${name} exited with ${r.status ?? r.signal}`);
+    failed++;
+  }
+}
+
+spawnSync('node', ['scripts/mutationScores.mjs'], { stdio: 'inherit' });
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,74 @@
+// Prints the mutation score per folder from Stryker's reports: the committed incremental files
+// (reports/stryker-incremental/FOLDER.json, the full report of each folder's last run), so it works on a fresh clone.
+//
+//   node scripts/mutationScores.mjs              the table
+//   node scripts/mutationScores.mjs --survivors  and every surviving / uncovered mutant, per file
+//   node scripts/mutationScores.mjs --markdown   the table as Markdown (the README's)
+//
+// Score as Stryker counts it: (killed + timeout) / (killed + timeout + survived + no coverage). Ignored mutants
+// (static ones, `// Stryker disable` with its reason) and compile/runtime errors are not counted.
+import { existsSync, readFileSync } from 'node:fs';
+import { mutationFolders } from '../stryker.config.mjs';
+
+const showSurvivors = process.argv.includes('--survivors');
+const markdown = process.argv.includes('--markdown');
+
+const rows = [];
+const survivors = [];
+for (const [name, f] of Object.entries(mutationFolders)) {
+  const file = `reports/stryker-incremental/${name}.json`;
+  if (!existsSync(file)) {
+    rows.push({ name, src: f.src, measured: false });
+    continue;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const c = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, other: 0 };
+  for (const [path, fr] of Object.entries(report.files)) {
+    if (!path.startsWith(f.src + '/')) continue;
+    for (const m of fr.mutants) {
+      if (m.status in c) c[m.status]++;
+      else c.other++;
+      if (m.status === 'Survived' || m.status === 'NoCoverage') {
+        const line = fr.source.split('\n')[m.location.start.line - 1] ?? '';
+        survivors.push({ path, m, line: line.trim() });
+      }
+    }
+  }
+  const detected = c.Killed + c.Timeout;
+  const valid = detected + c.Survived + c.NoCoverage;
+  rows.push({ name, src: f.src, measured: true, ...c, score: valid ? (100 * detected) / valid : NaN });
+}
+
+const pct = (r) => (Number.isNaN(r.score) ? 'n/a' : `${r.score.toFixed(1)} %`);
+if (markdown) {
+  console.log('| folder | score | killed | timeout | survived | no coverage | ignored |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of rows) {
+    if (!r.measured) console.log(`| \`${r.src}\` | not measured yet | | | | | |`);
+    else
+      console.log(
+        `| \`${r.src}\` | ${pct(r)} | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ${r.Ignored} |`,
+      );
+  }
+} else {
+  console.log('\nmutation score per folder (killed + timeout) / (killed + timeout + survived + no coverage)');
+  for (const r of rows) {
+    if (!r.measured) console.log(`  ${r.src.padEnd(18)} not measured yet (npm run mutate -- ${r.name})`);
+    else
+      console.log(
+        `  ${r.src.padEnd(18)} ${pct(r).padStart(7)}  killed ${r.Killed}, timeout ${r.Timeout}, survived ${r.Survived}, no coverage ${r.NoCoverage}, ignored ${r.Ignored}`,
+      );
+  }
+}
+if (showSurvivors) {
+  let last = '';
+  for (const { path, m, line } of survivors) {
+    if (path !== last) console.log(`\n${path}`);
+    last = path;
+    const repl = (m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 60);
+    console.log(
+      `  ${m.location.start.line}:${m.location.start.column} ${m.status} ${m.mutatorName} → ${repl}`,
+    );
+    console.log(`      ${line.slice(0, 110)}`);
+  }
+}

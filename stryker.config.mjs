@@ -1,0 +1,96 @@
+// StrykerJS configuration for `npm run mutate` (scripts/mutate.mjs). Not part of `npm test`: a full pass takes long
+// on a 2-core machine, so every folder keeps its own incremental file (committed) and a rerun only tests what changed.
+//
+// `scripts/mutate.mjs` runs Stryker once per folder of `mutationFolders`, naming it in STRYKER_FOLDER (and a part of
+// it in STRYKER_MUTATE): this file then gives that folder's files to mutate (minus `notMutated`), the tests that can
+// kill its mutants, its incremental file and its report names. One incremental file per folder, not one for all:
+// Stryker rewrites the incremental file with the results of the files it mutated in that run only, so a one-folder
+// run would otherwise forget the other four. A plain `npx stryker run` (no STRYKER_FOLDER) mutates all five folders
+// with all their tests in one run (reports/stryker-incremental/all.json, not committed).
+
+/** The five folders under mutation testing, smallest first, and the tests that can kill their mutants. */
+export const mutationFolders = {
+  flatten: {
+    src: 'src/core/flatten',
+    tests: ['test/unit/flatten/**/*.test.ts', 'test/unit/es5/fastPath.test.ts'],
+  },
+  es5: {
+    src: 'src/core/es5',
+    tests: ['test/unit/es5/**/*.test.ts', 'test/unit/flatten/**/*.test.ts'],
+  },
+  rpc: {
+    src: 'src/core/rpc',
+    tests: ['test/unit/rpc/**/*.test.ts'],
+  },
+  tracer: {
+    src: 'src/core/tracer',
+    tests: ['test/unit/tracer/**/*.test.ts'],
+  },
+  host: {
+    src: 'src/evm/host',
+    tests: ['test/unit/host/**/*.test.ts'],
+  },
+};
+
+/**
+ * Files of those folders that are not mutated, each with the reason.
+ * - Pure type declarations: no runtime code, so no mutant could be made or killed.
+ * - realm/preludeSource.ts is realm text: one `String.raw` template holding the ES5 runtime that runs inside the
+ *   tracer realm (log, db, ctx accessors). Stryker sees one string literal, and its only mutant (the empty string)
+ *   breaks every trace at once; the code inside the text is never instrumented. Its behaviour is covered by the
+ *   host tests (accessorBounds, accessors, realmParity) but is not measured here.
+ */
+export const notMutated = [
+  'src/evm/host/syncStateReader.ts', // interface only
+  'src/evm/host/realm/tracerRealm.ts', // types only
+  'src/evm/host/realm/preludeSource.ts', // realm text (see above)
+];
+
+const folder = process.env.STRYKER_FOLDER ? mutationFolders[process.env.STRYKER_FOLDER] : undefined;
+if (process.env.STRYKER_FOLDER && !folder)
+  throw new Error(`STRYKER_FOLDER: no folder '${process.env.STRYKER_FOLDER}'`);
+/** A `--mutate` glob narrower than its folder: its own incremental file, so the folder's file keeps all of it. */
+const part = folder ? process.env.STRYKER_MUTATE : undefined;
+const runName = part ? 'partial' : folder ? process.env.STRYKER_FOLDER : 'all';
+const folders = folder ? [folder] : Object.values(mutationFolders);
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  $schema: './node_modules/@stryker-mutator/core/schema/stryker-schema.json',
+  packageManager: 'npm',
+  testRunner: 'vitest',
+  // vite.config.ts's `test` block (include, timeouts); Stryker's runner forces one worker thread itself.
+  vitest: { configFile: 'vite.config.ts' },
+  coverageAnalysis: 'perTest',
+  // The machine has 2 cores and is shared: one test runner process, never more.
+  concurrency: 1,
+  incremental: true,
+  incrementalFile: `reports/stryker-incremental/${runName}.json`,
+  mutate: [...(part ? [part] : folders.map((f) => `${f.src}/**/*.ts`)), ...notMutated.map((f) => `!${f}`)],
+  testFiles: [...new Set(folders.flatMap((f) => f.tests))],
+  // Static mutants (module-level tables and constants) need a fresh module graph and every test of the folder for
+  // each one (~10 s a mutant here); they are reported as Ignored and left out of the score. The message tables they
+  // hold are asserted as exact texts by the unit tests instead.
+  ignoreStatic: true,
+  reporters: ['clear-text', 'progress', 'json', 'html'],
+  clearTextReporter: { allowColor: false, logTests: false, reportMutants: true, reportScoreTable: true },
+  jsonReporter: { fileName: `reports/mutation/${runName}.json` },
+  htmlReporter: { fileName: `reports/mutation/${runName}.html` },
+  // The sandbox is a copy of the project: leave out build output, reports and scratch folders.
+  ignorePatterns: [
+    'dist',
+    'dist-*',
+    'test-results',
+    'playwright-report',
+    'reports',
+    '.scratch',
+    '.cache',
+    'docs',
+  ],
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+  timeoutMS: 10000,
+  timeoutFactor: 2,
+  thresholds: { high: 90, low: 85, break: null },
+  // Equivalent mutants are marked where they are, with `// Stryker disable next-line <mutator>: <reason>`.
+};
