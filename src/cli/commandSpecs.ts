@@ -1,4 +1,5 @@
 import { methodNames } from '../core/rpc/methods.ts';
+import { targetIds } from '../core/targets.ts';
 import { UsageError } from './cliTypes.ts';
 import { type ParsedArgs, parseArgs } from './parseArgs.ts';
 
@@ -54,11 +55,12 @@ const repeatable = (name: string, arg: string, description: string): OptionSpec 
   description,
 });
 
-const profile = value(
-  'profile',
-  'strict|goja',
-  "strict: ES5.1 only (default); goja: ES2015+ that geth's goja engine runs is a warning, not an error",
+const target = value(
+  'target',
+  targetIds.join('|'),
+  'what the tracer must run on (default es5: ES5.1, every node); geth, reth, anvil and nethermind also accept the ES2015+ syntax their engine runs',
 );
+const profile = value('profile', 'strict|goja', 'the earlier name of --target: strict is es5, goja is geth');
 const tracerConfig = value('tracer-config', 'JSON', "the tracerConfig object handed to the tracer's setup");
 const timeout = value(
   'timeout',
@@ -77,6 +79,7 @@ const requestOptions: readonly OptionSpec[] = [
   tracerConfig,
   timeout,
   value('id', 'N', 'the JSON-RPC id (default 1)'),
+  target,
   profile,
   flag('no-flatten', "send FILE's text as it is instead of the flattened one-line tracer"),
 ];
@@ -102,24 +105,40 @@ const sendExample = `tracer send tracer-templates/opcode-histogram.js --method d
 export const commandSpecs: readonly CommandSpec[] = [
   {
     name: 'check',
-    synopsis: 'FILE [--profile strict|goja] [--json]',
-    summary: 'ES5.1 check and tracer lint (exit 1 on any error)',
+    synopsis: 'FILE [--target es5|geth|reth|anvil|nethermind] [--json]',
+    summary: 'ES5.1 (or target) check and tracer lint (exit 1 on any error)',
     description:
-      'Checks the tracer in FILE (- for standard input) as ECMAScript 5.1 and against the tracer rules (tracer rules ' +
-      'lists them). Prints one line per problem, FILE:LINE:COL severity message [rule], then a summary line. Exit 1 ' +
-      'when any problem is an error.',
-    options: [profile, json('the diagnostics')],
+      'Checks the tracer in FILE (- for standard input) as ECMAScript 5.1, or as the syntax --target runs, and against ' +
+      'the tracer rules (tracer rules lists them). Prints one line per problem, FILE:LINE:COL severity message [rule], ' +
+      'then a summary line. The same construct repeated is one line with a count; when the ES5.1 check fails only on ' +
+      'syntax some targets run, one line says which (and tracer convert makes it ES5.1). Exit 1 when any problem is an ' +
+      'error.',
+    options: [target, profile, json('the diagnostics')],
     examples: ['tracer check tracer-templates/call.js'],
   },
   {
     name: 'flatten',
-    synopsis: 'FILE [--profile strict|goja]',
+    synopsis: 'FILE [--target es5|geth|reth|anvil|nethermind]',
     summary: 'print the ready-to-send one-line tracer',
     description:
       'Prints the tracer in FILE as the one line a node is sent: comments removed, single quotes, no ". Problems ' +
       'that stop it go to standard error (exit 1).',
-    options: [profile],
+    options: [target, profile],
     examples: ['tracer flatten tracer-templates/call.js'],
+  },
+  {
+    name: 'convert',
+    synopsis: 'FILE [--target es5]',
+    summary: 'convert a tracer to ES5.1 (prints the converted tracer)',
+    description:
+      'Rewrites the ES2015+ syntax of the tracer in FILE (- for standard input) as ES5.1 with TypeScript: let/const, ' +
+      'shorthand methods, arrow functions (with and without this), template literals, computed keys, for-of over ' +
+      'arrays, spread, default parameters, destructuring, and the wrapper around the object (let tracer = …;, ' +
+      'module.exports = …, export default …, a function returning it), keeping one object literal. Prints the ' +
+      'converted tracer; what it changed and assumed goes to standard error. Exit 0 when everything was converted, 1 ' +
+      'with the list of what could not be.',
+    options: [value('target', 'es5', 'the only target there is to convert to (default es5)')],
+    examples: ['tracer convert tracer-templates/call.js'],
   },
   {
     name: 'payload',
@@ -245,7 +264,7 @@ export const commandSpecs: readonly CommandSpec[] = [
     summary: 'list the lint rules: id, severity, summary',
     description:
       'Lists every rule tracer check reports: the tracer rules, then the ES2015+ constructs of the ES5.1 check (errors, ' +
-      'or warnings with --profile goja when geth runs them).',
+      'or notes with a --target that runs them).',
     options: [json('the catalogue')],
     examples: ['tracer rules'],
   },

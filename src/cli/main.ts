@@ -8,6 +8,7 @@ import { commandSpecs, findCommandSpec, formatCommandHelp, formatUsage, wantsHel
 export const commands: Record<string, () => Promise<CliCommand>> = {
   check: async () => (await import('./commands/check.ts')).check,
   flatten: async () => (await import('./commands/flatten.ts')).flatten,
+  convert: async () => (await import('./commands/convert.ts')).convert,
   payload: async () => (await import('./commands/payload.ts')).payload,
   curl: async () => (await import('./commands/curl.ts')).curl,
   probe: async () => (await import('./commands/probe.ts')).probe,

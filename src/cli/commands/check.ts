@@ -1,11 +1,12 @@
 import type { CliCommand } from '../cliTypes.ts';
 import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
 import { type Diagnostic, formatDiagnostic } from '../../core/diagnostics.ts';
-import type { Profile } from '../../core/profile.ts';
+import { targetInfo, type TargetId } from '../../core/targets.ts';
 import { checkTracer } from '../../core/tracer/checkTracer.ts';
-import { displayName, readProfile, singleFile } from './payload.ts';
+import { displayName, readTarget, singleFile } from './payload.ts';
 
-const profileNames: Record<Profile, string> = { strict: 'ES5.1', goja: "goja, geth's engine" };
+/** How the summary line names a target: ES5.1, or e.g. "geth (goja)". */
+const targetName = (target: TargetId) => (target === 'es5' ? 'ES5.1' : targetInfo(target).label);
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -16,7 +17,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function formatCheckSummary(
   file: string,
   source: string,
-  profile: Profile,
+  target: TargetId,
   diagnostics: readonly Diagnostic[],
 ): string {
   const count = (s: Diagnostic['severity']) => diagnostics.filter((d) => d.severity === s).length;
@@ -33,21 +34,21 @@ export function formatCheckSummary(
     .join(', ');
   const lines =
     source === '' ? 0 : source.split(/\r\n|\r|\n/).length - (/(\r\n|\r|\n)$/.test(source) ? 1 : 0);
-  return `${file}: ${found} (${plural(lines, 'line')}, ${profileNames[profile]})`;
+  return `${file}: ${found} (${plural(lines, 'line')}, ${targetName(target)})`;
 }
 
-/** `tracer check FILE [--profile strict|goja] [--json]`: prints every diagnostic and a summary; exit 1 on any error. */
+/** `tracer check FILE [--target T] [--json]`: prints every diagnostic and a summary; exit 1 on any error. */
 export const check: CliCommand = async (args, io) => {
   const parsed = parseCommandArgs(args, commandSpec('check'));
   const file = singleFile(parsed.positionals, 'check');
-  const profile = readProfile(parsed.options.profile);
+  const target = readTarget(parsed.options);
   const source = await io.readInput(file);
-  const { diagnostics } = checkTracer(source, { profile });
+  const { diagnostics } = checkTracer(source, { target });
   if (parsed.options.json === true) {
-    io.stdout(JSON.stringify({ file: displayName(file), profile, diagnostics }, null, 2) + '\n');
+    io.stdout(JSON.stringify({ file: displayName(file), target, diagnostics }, null, 2) + '\n');
   } else {
     for (const d of diagnostics) io.stdout(formatDiagnostic(d, displayName(file)) + '\n');
-    io.stdout(formatCheckSummary(displayName(file), source, profile, diagnostics) + '\n');
+    io.stdout(formatCheckSummary(displayName(file), source, target, diagnostics) + '\n');
   }
   return diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
 };

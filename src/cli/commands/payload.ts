@@ -2,19 +2,45 @@ import type { CliCommand, CliIo } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
 import { type ParsedArgs, optionalOption, requireOption } from '../parseArgs.ts';
 import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
-import { formatDiagnostic } from '../../core/diagnostics.ts';
+import { type Diagnostic, formatDiagnostic } from '../../core/diagnostics.ts';
 import type { TraceOptionsInput } from '../../core/rpc/buildTraceOptions.ts';
 import { serializeRequest } from '../../core/rpc/jsonRpc.ts';
 import { type BuildPayloadResult, buildPayload, findMethod, methodNames } from '../../core/rpc/methods.ts';
-import type { Profile } from '../../core/profile.ts';
-import { defaultProfile } from '../../core/profile.ts';
+import { defaultTarget, isTargetId, parseTarget, targetIds, type TargetId } from '../../core/targets.ts';
 import type { TracerOrigin } from '../locateTracerError.ts';
 
-/** Reads `--profile` (strict by default); throws a UsageError for other values. */
-export function readProfile(value: string | true | undefined): Profile {
-  if (value === undefined) return defaultProfile;
-  if (value === 'strict' || value === 'goja') return value;
-  throw new UsageError(`--profile must be strict or goja, not ${JSON.stringify(value)}`);
+/**
+ * Reads `--target` (es5 by default), or its earlier name `--profile` (strict → es5, goja → geth); throws a
+ * UsageError for other values or for both at once.
+ */
+export function readTarget(options: Record<string, unknown>): TargetId {
+  const { target, profile } = options;
+  if (target !== undefined && profile !== undefined)
+    throw new UsageError('give --target or --profile, not both');
+  if (target !== undefined) {
+    if (isTargetId(target)) return target;
+    throw new UsageError(`--target must be one of ${targetIds.join(', ')}, not ${JSON.stringify(target)}`);
+  }
+  if (profile !== undefined) {
+    if (profile === 'strict' || profile === 'goja') return parseTarget(profile)!;
+    throw new UsageError(`--profile must be strict or goja, not ${JSON.stringify(profile)}`);
+  }
+  return defaultTarget;
+}
+
+/**
+ * Why send/payload/curl stop: the errors above, and, when the ES5.1 check fails only on syntax other targets run
+ * (the es5/target-summary line), the two ways on.
+ */
+export function refusal(file: string, target: TargetId, diagnostics: readonly Diagnostic[]): string {
+  const base = `the tracer in ${file} cannot be flattened for the target ${target}`;
+  const summary = diagnostics.find((d) => d.ruleId === 'es5/target-summary');
+  const others = diagnostics.filter((d) => d.severity === 'error' && !d.ruleId.startsWith('es5/'));
+  if (target === 'es5' && summary && others.length === 0) {
+    const named = /choose the target (\w+)/.exec(summary.message)?.[1] ?? 'geth';
+    return `${base}: only its ES2015+ syntax stops it (see the last note above); run tracer convert ${file} for an ES5.1 copy, or pass --target ${named} if the node runs it`;
+  }
+  return `${base}; fix the errors above (or pass --no-flatten)`;
 }
 
 /** Takes exactly one FILE positional (or `-` for stdin). */
@@ -58,12 +84,11 @@ async function readTracer(
   }
   // Loaded on demand so that --no-flatten and tracer-less methods do not need the flattener.
   const { flattenTracer } = await import('../../core/flatten/flattenTracer.ts');
-  const result = flattenTracer(source, { profile: readProfile(parsed.options.profile) });
+  const target = readTarget(parsed.options);
+  const result = flattenTracer(source, { target });
   if (result.ok) return { code: result.code, origin: { kind: 'flattened', source, flat: result } };
   for (const d of result.diagnostics) io.stderr(formatDiagnostic(d, displayName(file)) + '\n');
-  io.stderr(
-    `the tracer in ${displayName(file)} cannot be flattened; fix the errors above (or pass --no-flatten)\n`,
-  );
+  io.stderr(refusal(displayName(file), target, result.diagnostics) + '\n');
   return 1;
 }
 

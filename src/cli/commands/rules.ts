@@ -20,7 +20,7 @@ export function ruleCatalogue(): RuleRow[] {
     ...tracerRules.map((r) => ({ id: r.id, severity: r.severity, summary: r.summary })),
     ...Object.entries(es5Rules).map(([id, r]) => ({
       id,
-      severity: r.goja ? 'error (goja: warning)' : 'error',
+      severity: r.engines.length > 0 ? 'error (a note for targets that run it)' : 'error',
       summary: `${r.since} syntax; in ES5.1: ${r.hint}`,
     })),
   ];

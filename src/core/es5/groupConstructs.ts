@@ -106,8 +106,9 @@ function summarize(
 ): Diagnostic | null {
   const judged = groups.flat();
   if (judged.length === 0) return null;
-  const first = judged.reduce((a, b) => (b.finding.start < a.finding.start ? b : a)).finding;
-  const range = lines.rangeOf(first.start, first.end);
+  // At the last construct: after every line it sums up (diagnostics are sorted by position).
+  const last = judged.reduce((a, b) => (b.finding.start >= a.finding.start ? b : a)).finding;
+  const range = lines.rangeOf(last.start, last.end);
   const total = judged.length;
   const places = groups.length > 1 ? ` (${total} places)` : '';
   const make = (message: string): Diagnostic => ({

@@ -26,7 +26,7 @@ describe('tracer check', () => {
     expect(r.code).toBe(1);
     const lines = r.out.trim().split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(3);
-    expect(lines.pop()).toMatch(/^<stdin>: \d+ errors \(1 line, ES5\.1\)$/);
+    expect(lines.pop()).toMatch(/^<stdin>: \d+ errors, 1 note \(1 line, ES5\.1\)$/);
     for (const line of lines)
       expect(line).toMatch(/^<stdin>:\d+:\d+ (error|warning|info) .+ \[[a-z0-9-]+\/[a-z0-9-]+\]$/);
     expect(r.out).toMatch(/^<stdin>:1:24 error .*\[es5\/let-const\]$/m);
@@ -57,11 +57,18 @@ describe('tracer check', () => {
       /^<stdin>:1:1 error .*\[tracer\/missing-fault\]\n<stdin>: 1 error \(1 line, ES5\.1\)\n$/,
     ],
     [
-      'a clean file, goja profile',
+      'a clean file, goja profile (the earlier name of the target geth)',
       ['check', 'tracer-templates/call.js', '--profile', 'goja'],
       '',
       0,
-      "tracer-templates/call.js: no problems (20 lines, goja, geth's engine)\n",
+      'tracer-templates/call.js: no problems (20 lines, geth (goja))\n',
+    ],
+    [
+      'a clean file, target anvil',
+      ['check', 'tracer-templates/call.js', '--target', 'anvil'],
+      '',
+      0,
+      'tracer-templates/call.js: no problems (20 lines, anvil (Boa))\n',
     ],
     [
       'warnings only',
@@ -71,11 +78,11 @@ describe('tracer check', () => {
       /^<stdin>:1:\d+ warning .*\n<stdin>: 1 warning \(1 line, ES5\.1\)\n$/,
     ],
     [
-      'ES2015 under goja',
-      ['check', '-', '--profile', 'goja'],
+      'ES2015 for the target geth: notes, and one line saying geth runs it',
+      ['check', '-', '--target', 'geth'],
       es6,
       0,
-      /\n<stdin>: 2 warnings \(1 line, goja, geth's engine\)\n$/,
+      /\n<stdin>:1:32 info geth runs this tracer; es5 nodes do not: 'let' and 'const' declarations \(1\) and arrow functions \(1\) \(2 places\)\. Convert it to ES5 to run it on every node\. \[es5\/target-summary\]\n<stdin>: no problems, 3 notes \(1 line, geth \(goja\)\)\n$/,
     ],
     ['an empty file', ['check', '-'], '', 1, /\n<stdin>: 1 error \(0 lines, ES5\.1\)\n$/],
   ] as const)('ends with a one-line summary: %s', async (_, argv, stdin, code, out) => {
@@ -90,7 +97,7 @@ describe('tracer check', () => {
     const r = await cli(['check', '-', '--json'], es6);
     const parsed = JSON.parse(r.out);
     expect(parsed.file).toBe('<stdin>');
-    expect(parsed.profile).toBe('strict');
+    expect(parsed.target).toBe('es5');
     expect(parsed.diagnostics.some((d: { ruleId: string }) => d.ruleId === 'es5/arrow-function')).toBe(true);
   });
 
@@ -98,6 +105,14 @@ describe('tracer check', () => {
     [['check'], 'tracer check: missing FILE (use - for standard input): tracer check FILE\n'],
     [['check', 'a.js', 'b.js'], 'tracer check: expected one FILE, got 2: a.js b.js\n'],
     [['check', '-', '--profile', 'es6'], 'tracer check: --profile must be strict or goja, not "es6"\n'],
+    [
+      ['check', '-', '--target', 'es6'],
+      'tracer check: --target must be one of es5, geth, reth, anvil, nethermind, not "es6"\n',
+    ],
+    [
+      ['check', '-', '--target', 'geth', '--profile', 'goja'],
+      'tracer check: give --target or --profile, not both\n',
+    ],
   ])('%j is a usage error', async (argv, message) => {
     expect(await cli(argv)).toEqual({ code: 2, out: '', err: message });
   });

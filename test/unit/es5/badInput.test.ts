@@ -94,8 +94,8 @@ describe('size and depth', () => {
     expect(code.length).toBeGreaterThan(1_000_000);
     expect(checkEs5(code).diagnostics.map(show)).toEqual([
       `20003:7 es5/arrow-function Arrow function '=>' is ES2015 syntax, not ES5.1: write 'function (…) { return …; }' (note: an arrow function has no own 'this'). geth, reth, anvil and nethermind run this; es5 nodes do not.`,
-      "20003:7 es5/target-summary The ES5.1 check fails only on syntax geth, reth, anvil and nethermind run: arrow functions (1) and 'let' and 'const' declarations (1) (2 places). Convert the tracer to ES5 for every node, or choose the target geth.",
       "20003:41 es5/let-const 'let' declaration is ES2015 syntax, not ES5.1: use 'var'. geth, reth, anvil and nethermind run this; es5 nodes do not.",
+      "20003:41 es5/target-summary The ES5.1 check fails only on syntax geth, reth, anvil and nethermind run: arrow functions (1) and 'let' and 'const' declarations (1) (2 places). Convert the tracer to ES5 for every node, or choose the target geth.",
     ]);
   });
   for (const [name, open, close] of [
