@@ -1,4 +1,5 @@
 import { contentTypeOf, serializeRequest } from '../../core/rpc/jsonRpc.ts';
+import { badPortMessage, badPorts, portOf } from '../../core/rpc/badPorts.ts';
 import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
 import { type TimeLimit, requestTimeLimit } from '../../core/rpc/requestTimeLimit.ts';
 import type { FailureReason, TransportOutcome } from '../../core/rpc/transportOutcome.ts';
@@ -123,6 +124,9 @@ export function createHttpTransport(o: HttpTransportOptions): Transport {
   const password = (o.user ? o.password : split.password) ?? '';
   const maxBytes = o.maxBytes ?? defaultMaxBytes;
   const fetchImpl = o.fetch ?? globalThis.fetch.bind(globalThis);
+  // fetch never sends to a port it bars and says only that it failed: name the port (in a browser, not CORS).
+  const port = portOf(split.url);
+  const blockedPort = !o.forwardPath && port !== null && badPorts.has(port) ? port : null;
   let host = maskEndpoint(split.url);
   try {
     host = new URL(host).host;
@@ -156,9 +160,13 @@ export function createHttpTransport(o: HttpTransportOptions): Transport {
       message:
         o.forwardPath && reason === 'network'
           ? `No response from the forwarding route ${o.forwardPath} (${(e as Error)?.message}): is the dev/preview server that served this page still running?`
-          : describeFailure(reason, host, e, limit),
+          : reason !== 'aborted' && reason !== 'timeout' && blockedPort !== null
+            ? badPortMessage(blockedPort)
+            : describeFailure(reason, host, e, limit),
       durationMs: performance.now() - start,
-      ...(reason === 'network' && !o.forwardPath && isBrowserLike() ? { maybeCors: true } : {}),
+      ...(reason === 'network' && !o.forwardPath && isBrowserLike() && blockedPort === null
+        ? { maybeCors: true }
+        : {}),
     });
     try {
       if (opts.signal?.aborted) return failure('aborted', undefined);
