@@ -1,6 +1,6 @@
 // A callTracer result → the frames of the call tree (depth-first, capped) and the flame chart's rectangles.
 import { isCallFrame } from './detectResultShape.ts';
-import { formatWei, toBigInt, toNumber } from './quantities.ts';
+import { formatWei, shortHex, toBigInt, toNumber } from './quantities.ts';
 import { decodeSelector, selectorOf } from './selectors.ts';
 import { viewLimits, type CallFrameView, type CallTreeData, type FlameBar } from './viewData.ts';
 
@@ -12,26 +12,23 @@ function childrenOf(f: Frame): Frame[] {
   return Array.isArray(f.calls) ? (f.calls.filter(isCallFrame) as Frame[]) : [];
 }
 
-/** A short address for labels: `0xb994…66e4`. */
-export function shortHex(hex: string, head = 6, tail = 4): string {
-  return hex.length > head + tail + 1 ? `${hex.slice(0, head)}…${hex.slice(-tail)}` : hex;
-}
-
 function frameView(f: Frame, id: number, parent: number, depth: number): CallFrameView {
-  const selector = selectorOf(f.input);
+  const type = String(f.type).toUpperCase();
+  // A creation's input is init code: its first bytes are no selector.
+  const creates = type.startsWith('CREATE');
   const wei = toBigInt(f.value);
   return {
     id,
     parent,
     depth,
-    type: String(f.type).toUpperCase(),
+    type,
     from: str(f.from) ?? '',
     to: str(f.to) ?? '',
     value: wei !== null && wei !== 0n ? formatWei(wei.toString()) : null,
     gas: toNumber(f.gas),
     gasUsed: toNumber(f.gasUsed),
-    selector,
-    method: decodeSelector(f.input),
+    selector: creates ? null : selectorOf(f.input),
+    method: creates ? null : decodeSelector(f.input),
     error: str(f.error),
     revertReason: str(f.revertReason),
     childCount: childrenOf(f).length,

@@ -6,14 +6,6 @@ import { viewLimits, type CountEntry, type CountsData } from './viewData.ts';
 const selectorKey = /^0x[0-9a-fA-F]{8}(-\d+)?$/;
 const opcodeKey = /^[A-Z][A-Z0-9]*$/;
 
-/** A 4byteTracer key's label: `transfer(address,uint256)`, with the argument size when the key has one. */
-function selectorLabel(key: string): string | null {
-  const name = decodeSelector(key);
-  if (!name) return null;
-  const size = /-(\d+)$/.exec(key);
-  return size ? `${name} · ${size[1]} bytes of arguments` : name;
-}
-
 /** The entries of a count map, largest first (ties by key), up to `limit`; the sum of the others is kept in `total`. */
 export function prepareCounts(value: unknown, limit: number = viewLimits.counts): CountsData {
   const entries: CountEntry[] = [];
@@ -31,7 +23,7 @@ export function prepareCounts(value: unknown, limit: number = viewLimits.counts)
       : keys.length && keys.every((k) => opcodeKey.test(k))
         ? 'opcode'
         : 'name';
-  if (keyKind === 'selector') for (const e of entries) e.label = selectorLabel(e.key);
+  if (keyKind === 'selector') for (const e of entries) e.label = decodeSelector(e.key);
   entries.sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return { entries: entries.slice(0, limit), total, distinct: entries.length, keyKind };
 }

@@ -36,3 +36,19 @@ export function groupDigits(digits: string): string {
 export function formatCount(n: number): string {
   return Number.isInteger(n) ? groupDigits(String(Math.abs(n))).replace(/^/, n < 0 ? '-' : '') : String(n);
 }
+
+/**
+ * Long hex for a narrow cell: a 32-byte word without its leading zeros (`0x…0007` → `0x7`), then anything still
+ * longer than 24 characters cut in the middle (`0x4eb043c48b…4410f8d2`). Other text is returned as it is.
+ */
+export function compactHex(text: string): string {
+  if (!/^0x[0-9a-fA-F]{25,}$/.test(text)) return text;
+  let hex = text;
+  if (text.length === 66) hex = '0x' + (text.slice(2).replace(/^0+/, '') || '0');
+  return hex.length > 24 ? `${hex.slice(0, 12)}…${hex.slice(-8)}` : hex;
+}
+
+/** A short address for labels: `0xb994…66e4`. */
+export function shortHex(hex: string, head = 6, tail = 4): string {
+  return hex.length > head + tail + 1 ? `${hex.slice(0, head)}…${hex.slice(-tail)}` : hex;
+}

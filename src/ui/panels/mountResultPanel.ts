@@ -1,8 +1,9 @@
-import 'vanilla-jsoneditor/themes/jse-theme-dark.css';
 import type { AppState, ResultView } from '../../state/appState.ts';
 import { renderRawTxDecode } from '../bitcoin/renderRawTxDecode.ts';
 import { clear, copyText, downloadText, type Panel } from '../dom.ts';
-import { wrap } from 'comlink';
+import { wrap, type Remote } from 'comlink';
+import { createJsonViewer, type JsonViewer } from '../result/createJsonViewer.ts';
+import { mountResultViews } from '../result/mountResultViews.ts';
 import type { ResultTreeApi } from '../../worker/contracts.ts';
 import { mountVirtualTree, type VirtualTreeView } from '../result/mountVirtualTree.ts';
 import {
@@ -15,9 +16,10 @@ import {
 import type { PanelContext } from './panelContext.ts';
 import { activeEndpoint } from '../../state/endpointList.ts';
 
-type JsonEditorHandle = { set(content: { json: unknown } | { text: string }): void; destroy(): void };
-
-/** Shows the reply: status, duration and size, decoded errors, per-transaction errors, and the JSON (read-only). */
+/**
+ * Shows the reply: status, duration and size, decoded errors, per-transaction errors, the result views that fit its
+ * shape (call tree, flame chart, tables, charts, diff) and the JSON (read-only).
+ */
 export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<AppState> {
   // The full reply text for copy and download is kept outside the store.
   const ctx = { rawText: () => panel.requests.rawText() };
@@ -30,35 +32,44 @@ export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
     downloadText(decodedText ? 'transaction.json' : 'result.json', shownText()),
   );
   el.append(...v.children);
-  // A large result: a virtual tree whose rows come from the parser worker.
+  const views = mountResultViews(v.viewsHost, v.jsonPane);
+  // A large result: a virtual tree whose rows (and views) come from the parser worker.
   let treeView: VirtualTreeView | null = null;
   let treePort: MessagePort | null = null;
+  let treeApi: Remote<ResultTreeApi> | null = null;
   const showTree = (r: ResultView | null) => {
     if (r?.tree?.port === treePort) return;
     treeView?.dispose();
     treePort?.close();
     treeView = null;
+    treeApi = null;
     treePort = r?.tree?.port ?? null;
     v.treeHost.hidden = !r?.tree;
-    if (r?.tree) treeView = mountVirtualTree(v.treeHost, wrap<ResultTreeApi>(r.tree.port), r.tree.size);
+    if (!r?.tree) return;
+    treeApi = wrap<ResultTreeApi>(r.tree.port);
+    treeView = mountVirtualTree(v.treeHost, treeApi, r.tree.size);
   };
-  // The viewer follows the system theme like the rest of the page.
-  const dark = matchMedia('(prefers-color-scheme: dark)');
-  const applyTheme = () => v.jsonHost.classList.toggle('jse-theme-dark', dark.matches);
-  applyTheme();
-  dark.addEventListener('change', applyTheme);
-  let jsonEditor: JsonEditorHandle | null = null;
-  let loading: Promise<JsonEditorHandle> | null = null;
+  // The views of a result: prepared here for a small one (their code loaded on first use), in the parser worker
+  // next to a large one.
+  const showViews = (r: ResultView | null) => {
+    if (r?.kind !== 'ok') return views.show(null);
+    if (r.value !== undefined) {
+      const value = r.value;
+      return views.show({
+        views: async (selection) =>
+          (await import('../../core/result/prepareResultViews.ts')).prepareResultViews(value, selection),
+      });
+    }
+    const api = treeApi;
+    views.show(api ? { views: (selection) => api.views(selection) } : null);
+  };
+  let jsonViewer: JsonViewer | null = null;
+  let loading: Promise<JsonViewer> | null = null;
 
   const showJson = async (value: unknown) => {
-    loading ??= import('vanilla-jsoneditor').then(({ createJSONEditor, Mode }) => {
-      return createJSONEditor({
-        target: v.jsonHost,
-        props: { content: { json: null }, readOnly: true, mode: Mode.tree },
-      }) as unknown as JsonEditorHandle;
-    });
-    jsonEditor = await loading;
-    jsonEditor.set({ json: value === undefined ? null : value });
+    loading ??= createJsonViewer(v.jsonHost);
+    jsonViewer = await loading;
+    jsonViewer.set(value);
   };
 
   const render = (r: ResultView | null) => {
@@ -72,10 +83,20 @@ export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
     v.preview.hidden = !r?.preview || !!r.tree;
     v.preview.textContent = r?.preview && !r.tree ? r.preview : '';
     showTree(r);
+    showViews(r);
     if (!r) return;
     renderResultMeta(v.meta, r);
     renderReplyError(v.errorBox, r);
-    renderTxErrors(v.txBox, r.txErrors, r.tree ? (index) => void treeView?.reveal([index, 'error']) : null);
+    renderTxErrors(
+      v.txBox,
+      r.txErrors,
+      r.tree
+        ? (index) => {
+            views.showJson();
+            void treeView?.reveal([index, 'error']);
+          }
+        : null,
+    );
     if (r.value !== undefined) void showJson(r.value);
     renderDecode(r);
   };
@@ -83,7 +104,10 @@ export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
   // A non-verbose getrawtransaction's hex can be decoded in the page (the Bitcoin wing, ../bitcoin/).
   const renderDecode = (r: ResultView | null) =>
     renderRawTxDecode(v.decodeBox, r, {
-      show: (value) => void showJson(value),
+      show: (value) => {
+        views.showJson();
+        void showJson(value);
+      },
       setDecodedText: (text) => (decodedText = text),
     });
 
@@ -95,8 +119,8 @@ export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
       render(s.result);
     },
     dispose() {
-      dark.removeEventListener('change', applyTheme);
-      jsonEditor?.destroy();
+      views.dispose();
+      jsonViewer?.destroy();
       showTree(null);
       clear(el);
     },

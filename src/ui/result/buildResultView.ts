@@ -20,6 +20,10 @@ export interface ResultPanelView {
   copyStatus: HTMLElement;
   /** The Bitcoin wing's decode button goes here (../bitcoin/renderRawTxDecode.ts). */
   decodeBox: HTMLElement;
+  /** The result views (tabs beside the JSON, ./mountResultViews.ts) go here. */
+  viewsHost: HTMLElement;
+  /** The JSON tab: the viewer's host, the large-result tree and the preview. */
+  jsonPane: HTMLElement;
   /** The JSON viewer's host. */
   jsonHost: HTMLElement;
   /** A large result's virtual tree goes here. */
@@ -56,7 +60,9 @@ export function buildResultView(): ResultPanelView {
     attrs: { 'data-testid': 'result-pending', 'aria-live': 'polite' },
   });
   pending.hidden = true;
-  const children = [pending, empty, meta, errorBox, txBox, tools, decodeBox, jsonHost, treeHost, preview];
+  const viewsHost = h('div');
+  const jsonPane = h('div', { attrs: { 'data-testid': 'result-json-pane' } }, [jsonHost, treeHost, preview]);
+  const children = [pending, empty, meta, errorBox, txBox, tools, decodeBox, viewsHost, jsonPane];
   return {
     children,
     pending,
@@ -69,6 +75,8 @@ export function buildResultView(): ResultPanelView {
     download,
     copyStatus,
     decodeBox,
+    viewsHost,
+    jsonPane,
     jsonHost,
     treeHost,
     preview,

@@ -1,18 +1,15 @@
 import './views/resultViews.css';
-import { shortHex } from '../../core/result/prepareCallTree.ts';
+import { shortHex } from '../../core/result/quantities.ts';
 import type { BlockSelection, ResultViews, ResultViewsSource, ViewTab } from '../../core/result/viewData.ts';
 import { clear, h } from '../dom.ts';
-import { renderCallTree } from './views/renderCallTree.ts';
-import { renderCounts } from './views/renderCounts.ts';
-import { renderDiff } from './views/renderDiff.ts';
-import { renderFlameChart } from './views/renderFlameChart.ts';
-import { renderRecordsTable, renderTimeline } from './views/renderRecords.ts';
-import { renderTable, type TableView } from './views/renderTable.ts';
+import { preloadChart } from './views/chartTheme.ts';
 
 /** The views beside the raw JSON in the result panel. */
 export interface ResultViewsPanel {
   /** Shows the views of a new result (`null`: no result, or one no view can read). */
   show(source: ResultViewsSource | null): void;
+  /** Switches to the JSON tab (to reveal something in it). */
+  showJson(): void;
   dispose(): void;
 }
 
@@ -68,8 +65,11 @@ export function mountResultViews(el: HTMLElement, jsonPane: HTMLElement): Result
     for (const l of lines) notes.append(h('div', { class: 'hint', text: l }));
   };
 
+  let pendingRow: number | null = null;
+  let shown = 0;
   const showTab = (next: Tab) => {
     tab = next;
+    const mine = ++shown;
     disposePane?.();
     disposePane = null;
     clear(pane);
@@ -80,47 +80,19 @@ export function mountResultViews(el: HTMLElement, jsonPane: HTMLElement): Result
     pane.dataset.testid = `result-view-${next}`;
     if (!views || next === 'json') return;
     const v = views;
-    switch (next) {
-      case 'call-tree':
-        disposePane = renderCallTree(pane, v.callTree!);
-        break;
-      case 'flame':
-        disposePane = renderFlameChart(pane, v.callTree!);
-        break;
-      case 'calls': {
-        pane.append(
-          h('div', {
-            class: 'rv-summary',
-            attrs: { 'data-testid': 'calls-summary' },
-            text: `${v.calls!.rows.length} call${v.calls!.rows.length === 1 ? '' : 's'} (click a column to sort)`,
-          }),
-        );
-        const t = renderTable(pane, v.calls!, 'calls-table');
-        disposePane = t.dispose;
-        break;
-      }
-      case 'bars':
-        disposePane = renderCounts(pane, v.counts!);
-        break;
-      case 'table': {
-        const t: TableView = renderRecordsTable(pane, v.records!);
-        disposePane = t.dispose;
-        if (pendingRow !== null) t.showRow(pendingRow);
-        pendingRow = null;
-        break;
-      }
-      case 'timeline':
-        disposePane = renderTimeline(pane, v.records!, (row) => {
+    void import('./views/renderView.ts').then(({ renderView }) => {
+      if (mine !== shown) return;
+      const cx = {
+        row: pendingRow,
+        showInTable: (row: number) => {
           pendingRow = row;
           showTab('table');
-        });
-        break;
-      case 'diff':
-        disposePane = renderDiff(pane, v.diff!);
-        break;
-    }
+        },
+      };
+      pendingRow = null;
+      disposePane = renderView(pane, next, v, cx);
+    });
   };
-  let pendingRow: number | null = null;
 
   const renderTabs = () => {
     clear(tabList);
@@ -138,8 +110,7 @@ export function mountResultViews(el: HTMLElement, jsonPane: HTMLElement): Result
           },
         }),
       );
-    const keep =
-      chosen !== null && tabs.includes(chosen) ? chosen : tabs.includes(tab) && views?.block ? tab : null;
+    const keep = chosen !== null && tabs.includes(chosen) ? chosen : null;
     showTab(keep ?? tabs[0]);
   };
 
@@ -175,6 +146,7 @@ export function mountResultViews(el: HTMLElement, jsonPane: HTMLElement): Result
     }
     if (mine !== seq) return;
     views = next;
+    if (next.tabs.some((t) => t === 'flame' || t === 'bars' || t === 'timeline')) preloadChart();
     bar.hidden = !next.block && !next.tabs.length;
     renderTxSelect(next);
     setNotes(next.notes);
@@ -197,8 +169,12 @@ export function mountResultViews(el: HTMLElement, jsonPane: HTMLElement): Result
       showTab('json');
       if (next) void load(null);
     },
+    showJson() {
+      if (tab !== 'json') showTab('json');
+    },
     dispose() {
       seq++;
+      shown++;
       disposePane?.();
       bar.remove();
       notes.remove();

@@ -9,7 +9,7 @@ import {
   prepareRecords,
   sortRows,
 } from '../../../src/core/result/prepareTables.ts';
-import { formatWei, toBigInt } from '../../../src/core/result/quantities.ts';
+import { compactHex, formatWei, toBigInt } from '../../../src/core/result/quantities.ts';
 import type { Cell } from '../../../src/core/result/viewData.ts';
 
 const A = '0x00000000000000000000000000000000000000aa';
@@ -39,6 +39,16 @@ describe('quantities', () => {
     [null, null],
   ];
   it.each(wei)('formatWei(%j) = %j', (v, want) => expect(formatWei(v)).toBe(want));
+  const compact: [string, string][] = [
+    [word(7), '0x7'],
+    [word(0), '0x0'],
+    ['0x000000000000000000000000263ea7d599a87a395c2964ca4831904d5f965ae4', '0x263ea7d599…5f965ae4'],
+    ['0x57ac84e83aeededd938edbd8154d3442ffc597461d02ee20306ab96d8457cdfe', '0x57ac84e83a…8457cdfe'],
+    [A, '0x0000000000…000000aa'],
+    ['0x38d7ea4c68000', '0x38d7ea4c68000'],
+    ['transfer(address,uint256)', 'transfer(address,uint256)'],
+  ];
+  it.each(compact)('compactHex(%s) = %s', (text, want) => expect(compactHex(text)).toBe(want));
   it('toBigInt reads hex, decimal and safe numbers only', () => {
     expect(toBigInt('0x10')).toBe(16n);
     expect(toBigInt('42')).toBe(42n);
@@ -84,6 +94,13 @@ describe('prepareCallTree', () => {
     expect(data.frames).toHaveLength(10);
     expect(data.totalFrames).toBe(51);
     expect(data.flame).toHaveLength(10);
+  });
+
+  it('a creation has no selector (its input is init code)', () => {
+    const [, create] = prepareCallTree(
+      call('CALL', B, 10, { calls: [call('CREATE2', C, 5, { input: '0xa9059cbb6080' })] }),
+    ).frames;
+    expect([create.selector, create.method]).toEqual([null, null]);
   });
 
   it('a non-frame gives nothing', () => {
@@ -335,7 +352,7 @@ describe('prepareCounts', () => {
     expect(c.keyKind).toBe('selector');
     expect(c.entries).toEqual([
       { key: '0xdeadbeef-0', label: null, count: 3 },
-      { key: '0xa9059cbb-64', label: 'transfer(address,uint256) · 64 bytes of arguments', count: 1 },
+      { key: '0xa9059cbb-64', label: 'transfer(address,uint256)', count: 1 },
     ]);
   });
   it('other names, cut at the limit', () => {

@@ -1,3 +1,22 @@
+import type { Chart } from 'chart.js';
+
+/**
+ * Loads the charting library (its own chunk, ./chartKit.ts), then yields a task so that evaluating the module and
+ * drawing a chart are two main-thread tasks, not one long one.
+ */
+export async function loadChart(): Promise<typeof Chart> {
+  const { Chart } = await import('./chartKit.ts');
+  await new Promise((r) => setTimeout(r, 0));
+  return Chart;
+}
+
+/** Loads the charting library while the page is idle, so the first chart does not wait for it. */
+export function preloadChart(): void {
+  const load = () => void import('./chartKit.ts');
+  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 200);
+}
+
 // The page's colours for canvas charts (read from the CSS variables of src/ui/styles.css), and a watch on the
 // theme: the switch sets data-theme on the document element; the system preference matters while it follows it.
 

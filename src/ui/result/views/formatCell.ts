@@ -1,7 +1,7 @@
-import { formatCount, formatWei } from '../../../core/result/quantities.ts';
+import { compactHex, formatCount, formatWei } from '../../../core/result/quantities.ts';
 import type { Cell, TableColumn } from '../../../core/result/viewData.ts';
 
-/** A table cell as the text shown (the raw value stays for sorting and the cell's title). */
+/** A table cell as the text shown (the raw value stays for sorting and the cell's title); long hex shortened. */
 export function formatCell(cell: Cell, column: TableColumn): string {
   if (cell === null) return '';
   switch (column.format) {
@@ -12,6 +12,6 @@ export function formatCell(cell: Cell, column: TableColumn): string {
     case 'trace':
       return cell === '' ? '(top)' : String(cell);
     default:
-      return String(cell);
+      return typeof cell === 'string' ? compactHex(cell) : String(cell);
   }
 }

@@ -2,7 +2,7 @@ import type { Chart as ChartType } from 'chart.js';
 import { formatCount } from '../../../core/result/quantities.ts';
 import type { CountsData, TableData } from '../../../core/result/viewData.ts';
 import { h } from '../../dom.ts';
-import { readChartColors, watchTheme, withAlpha } from './chartTheme.ts';
+import { loadChart, readChartColors, watchTheme, withAlpha } from './chartTheme.ts';
 import { renderTable } from './renderTable.ts';
 
 /** Bars drawn (the table below lists every entry). */
@@ -59,7 +59,7 @@ export function renderCounts(el: HTMLElement, counts: CountsData): () => void {
   let chart: ChartType | null = null;
   let disposed = false;
   const build = async () => {
-    const { Chart } = await import('./chartKit.ts');
+    const Chart = await loadChart();
     if (disposed) return;
     chart?.destroy();
     const c = readChartColors();

@@ -1,5 +1,4 @@
-import { shortHex } from '../../../core/result/prepareCallTree.ts';
-import { formatCount } from '../../../core/result/quantities.ts';
+import { compactHex, formatCount, shortHex, toBigInt } from '../../../core/result/quantities.ts';
 import type { DiffData, DiffRow } from '../../../core/result/viewData.ts';
 import { h } from '../../dom.ts';
 
@@ -14,10 +13,20 @@ const changeText: Record<DiffRow['change'], string> = {
   deleted: 'deleted account',
 };
 
+/** A storage slot: small numbers as they are (`0x2`), hashed slots shortened (`0x57ac84e8…8457cdfe`). */
+function slotName(slot: string): string {
+  const n = toBigInt(slot);
+  return n !== null && n < 1n << 64n ? `0x${n.toString(16)}` : shortHex(slot, 10, 8);
+}
+
 /** The pre/post diff: per account, each changed field with its value before and after (and a balance's change). */
 export function renderDiff(el: HTMLElement, diff: DiffData): () => void {
   const byAddress = new Map<string, DiffRow[]>();
-  for (const r of diff.rows) byAddress.set(r.address, [...(byAddress.get(r.address) ?? []), r]);
+  for (const r of diff.rows) {
+    const list = byAddress.get(r.address);
+    if (list) list.push(r);
+    else byAddress.set(r.address, [r]);
+  }
   const summary = h('div', {
     class: 'rv-summary',
     attrs: { 'data-testid': 'diff-summary' },
@@ -59,13 +68,13 @@ export function renderDiff(el: HTMLElement, diff: DiffData): () => void {
       ]);
       for (const r of rows) {
         rowsBuilt++;
-        const field = r.field.startsWith('storage ') ? `slot ${shortHex(r.field.slice(8), 10, 8)}` : r.field;
+        const field = r.field.startsWith('storage ') ? `slot ${slotName(r.field.slice(8))}` : r.field;
         body.append(
           h('tr', { class: `rv-diff-row ${r.change}`, attrs: { 'data-testid': 'diff-row' } }, [
             h('td', { text: field, title: r.field }),
-            h('td', { class: 'pre', text: r.pre ?? '—', title: r.pre ?? '' }),
+            h('td', { class: 'pre', text: r.pre === null ? '—' : compactHex(r.pre), title: r.pre ?? '' }),
             h('td', { class: 'arrow', text: '→' }),
-            h('td', { class: 'post', text: r.post ?? '—', title: r.post ?? '' }),
+            h('td', { class: 'post', text: r.post === null ? '—' : compactHex(r.post), title: r.post ?? '' }),
             h('td', { class: 'change', text: r.delta ?? changeText[r.change] }),
           ]),
         );

@@ -1,8 +1,8 @@
 import type { Chart as ChartType, Plugin } from 'chart.js';
-import { formatCount } from '../../../core/result/quantities.ts';
+import { formatCount, shortHex } from '../../../core/result/quantities.ts';
 import type { CallTreeData, FlameBar } from '../../../core/result/viewData.ts';
 import { h } from '../../dom.ts';
-import { readChartColors, watchTheme, withAlpha } from './chartTheme.ts';
+import { loadChart, readChartColors, watchTheme, withAlpha } from './chartTheme.ts';
 
 const rowPx = 24;
 const heaviestShown = 8;
@@ -36,14 +36,18 @@ export function renderFlameChart(el: HTMLElement, data: CallTreeData): () => voi
     .map((f) => ({ f, self: Math.max(0, (f.gasUsed ?? 0) - (inner.get(f.id) ?? 0)) }))
     .sort((a, b) => b.self - a.self)
     .slice(0, heaviestShown);
-  const labelOf = new Map(flame.map((b) => [b.id, b.label]));
+  // The callee and what was called (the type has its own badge).
+  const calleeOf = (f: (typeof frames)[number]) =>
+    [f.to ? shortHex(f.to) : '(new contract)', f.method?.replace(/\(.*$/, '') ?? f.selector]
+      .filter(Boolean)
+      .join(' ');
   const list = h(
     'ol',
     { class: 'rv-heaviest', attrs: { 'data-testid': 'flame-heaviest' } },
     heaviest.map(({ f, self }) =>
       h('li', {}, [
         h('span', { class: 'ct-type', text: f.type }),
-        ` ${labelOf.get(f.id) ?? ''} — ${formatCount(self)} gas`,
+        ` ${calleeOf(f)} — ${formatCount(self)} gas`,
         total > 0 ? ` (${((self / total) * 100).toFixed(1)}%)` : '',
         f.error ? h('span', { class: 'sev-error', text: ` ${f.error}` }) : null,
       ]),
@@ -67,14 +71,12 @@ export function renderFlameChart(el: HTMLElement, data: CallTreeData): () => voi
   let chart: ChartType | null = null;
   let disposed = false;
   const build = async () => {
-    const { Chart } = await import('./chartKit.ts');
+    const Chart = await loadChart();
     if (disposed) return;
     chart?.destroy();
     const c = readChartColors();
     const fill = (b: FlameBar) =>
-      b.failed
-        ? withAlpha(c.error, 0.75)
-        : withAlpha(c.series[b.depth % 2 ? 1 : 0], 0.35 + 0.5 / (1 + b.depth));
+      b.failed ? withAlpha(c.error, 0.55) : withAlpha(c.series[b.depth % 2 ? 1 : 0], 0.45);
     // Writes each frame's label inside its bar when there is room (clipped to the bar).
     const labels: Plugin<'bar'> = {
       id: 'flameLabels',
@@ -131,10 +133,10 @@ export function renderFlameChart(el: HTMLElement, data: CallTreeData): () => voi
             min: 0,
             max: total || 1,
             grid: { color: withAlpha(c.border, 0.6) },
-            ticks: { color: c.muted, callback: (v) => formatCount(Number(v)) },
+            ticks: { color: c.muted, maxRotation: 0, callback: (v) => formatCount(Number(v)) },
             title: { display: true, text: 'gas', color: c.muted },
           },
-          y: { grid: { display: false }, ticks: { color: c.muted } },
+          y: { grid: { display: false }, ticks: { color: c.muted, autoSkip: false } },
         },
         plugins: {
           legend: { display: false },

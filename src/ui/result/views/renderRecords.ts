@@ -2,7 +2,7 @@ import type { Chart as ChartType } from 'chart.js';
 import { formatCount } from '../../../core/result/quantities.ts';
 import type { RecordsData } from '../../../core/result/viewData.ts';
 import { h } from '../../dom.ts';
-import { readChartColors, watchTheme, withAlpha } from './chartTheme.ts';
+import { loadChart, readChartColors, watchTheme, withAlpha } from './chartTheme.ts';
 import { formatCell } from './formatCell.ts';
 import { renderTable, type TableView } from './renderTable.ts';
 
@@ -72,7 +72,7 @@ export function renderTimeline(
     h('div', {
       class: 'rv-summary',
       attrs: { 'data-testid': 'timeline-summary' },
-      text: `${formatCount(t.points.length)} records by ${t.xLabel}, one lane per ${t.laneLabel} (click a point to see it in the table)`,
+      text: `${formatCount(t.points.length)} record${t.points.length === 1 ? '' : 's'} by ${t.xLabel}, one lane per ${t.laneLabel} (click a point to see it in the table)`,
     }),
     legend,
     box,
@@ -89,7 +89,7 @@ export function renderTimeline(
   let chart: ChartType | null = null;
   let disposed = false;
   const build = async () => {
-    const { Chart } = await import('./chartKit.ts');
+    const Chart = await loadChart();
     if (disposed) return;
     chart?.destroy();
     const c = readChartColors();

@@ -63,7 +63,8 @@ export function renderTable(el: HTMLElement, table: TableData, testId: string): 
     columns.forEach((c, ci) => {
       const text = formatCell(data[ci], c);
       const td = h('td', { text, class: c.numeric ? 'num' : '' });
-      if (text.length > 12) td.title = text;
+      const full = data[ci] === null ? '' : String(data[ci]);
+      if (full.length > 12 || full !== text) td.title = full;
       tr.append(td);
     });
     return tr;

@@ -1,0 +1,50 @@
+// The renderers of the result views, behind one function: this module (and what it imports) is loaded by a
+// dynamic import when a view is first shown, so the page's first load carries none of it.
+import type { ResultViews, ViewTab } from '../../../core/result/viewData.ts';
+import { h } from '../../dom.ts';
+import { renderCallTree } from './renderCallTree.ts';
+import { renderCounts } from './renderCounts.ts';
+import { renderDiff } from './renderDiff.ts';
+import { renderFlameChart } from './renderFlameChart.ts';
+import { renderRecordsTable, renderTimeline } from './renderRecords.ts';
+import { renderTable } from './renderTable.ts';
+
+/** What a view may ask of the tabs around it. */
+export interface ViewContext {
+  /** A record to show (and mark) in the table, picked on the timeline. */
+  row: number | null;
+  /** Switches to the table tab showing `row`. */
+  showInTable(row: number): void;
+}
+
+/** Renders the view of `tab` into `pane`; returns its disposer. */
+export function renderView(pane: HTMLElement, tab: ViewTab, v: ResultViews, cx: ViewContext): () => void {
+  switch (tab) {
+    case 'call-tree':
+      return renderCallTree(pane, v.callTree!);
+    case 'flame':
+      return renderFlameChart(pane, v.callTree!);
+    case 'calls': {
+      const n = v.calls!.rows.length;
+      pane.append(
+        h('div', {
+          class: 'rv-summary',
+          attrs: { 'data-testid': 'calls-summary' },
+          text: `${n} call${n === 1 ? '' : 's'} (click a column to sort)`,
+        }),
+      );
+      return renderTable(pane, v.calls!, 'calls-table').dispose;
+    }
+    case 'bars':
+      return renderCounts(pane, v.counts!);
+    case 'table': {
+      const t = renderRecordsTable(pane, v.records!);
+      if (cx.row !== null) t.showRow(cx.row);
+      return t.dispose;
+    }
+    case 'timeline':
+      return renderTimeline(pane, v.records!, (row) => cx.showInTable(row));
+    case 'diff':
+      return renderDiff(pane, v.diff!);
+  }
+}
