@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { addEndpoint, openPlayground, waitChecked } from './helpers/playground.ts';
+import { addEndpoint, openPlayground, setSource, waitChecked } from './helpers/playground.ts';
 
 // Issue #13 item 3: the result views, one test per view, each driving the embedded node with the repo's template
 // and looking at what it shows through visible text and element counts (the screenshots are for a person).
@@ -9,7 +9,7 @@ const transferTx = '0x4a56a10b80b0d536d400c9c9b4f0cda94844a77936cacb8b4984d346ba
 const revertInCallTx = '0x016427a65dab6beebe41141ed4d2b4d5f01f551952c08529673b69f12174dbc1'; // Reverter.tryCheck
 
 interface Trace {
-  method?: 'debug_traceTransaction' | 'debug_traceBlockByNumber';
+  method?: 'debug_traceTransaction' | 'debug_traceBlockByNumber' | 'debug_traceCall';
   /** The demo transaction filled in the form when absent. */
   txHash?: string;
   block?: string;
@@ -282,6 +282,27 @@ test('the JSON viewer: in the page colours, light and dark, and table mode only 
   await json.getByRole('button', { name: 'table' }).click();
   await expect(json).not.toContainText('cannot be opened in table mode');
   await shot(page, 'json-table-dark');
+});
+
+test('result data is shown as text in every view: markup in a result runs nothing', async ({ page }) => {
+  const markup = '<img src=x onerror="window.__xss=1">';
+  const frame = `{ type: 'CALL', from: '${markup}', to: '0x01', gas: '0x10', gasUsed: '0x8', input: '0x', error: '${markup}', revertReason: '<script>window.__xss=2</script>' }`;
+  const sources: [string, string][] = [
+    ['call-tree', `${frame.slice(0, -2)}, calls: [${frame}] }`],
+    ['table', `[{ op: '${markup}', pc: 1 }, { op: '<b>bold</b>', pc: 2 }]`],
+    ['bars', `{ '${markup}': 3, '<i>x</i>': 1 }`],
+  ];
+  for (const [view, value] of sources) {
+    await setSource(page, `{\n  result: function () { return ${value}; },\n  fault: function () {}\n}\n`);
+    await sendAgain(page, { method: 'debug_traceCall' });
+    await expect(tab(page, view)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId(`result-view-${view}`)).toContainText(
+      view === 'bars' ? '<i>x</i>' : markup,
+    );
+    await page.waitForTimeout(300);
+    expect(await page.locator('.rv-pane').locator('img, script, b, i').count()).toBe(0);
+  }
+  expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined();
 });
 
 test('a result no view reads stays raw JSON', async ({ page }) => {
