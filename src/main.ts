@@ -2,8 +2,10 @@
 // the registry. The only file that wires; what it wires lives in src/ui (and below).
 import './ui/styles.css';
 import { transfer, wrap } from 'comlink';
-import type { ParseReplyApi, TracerWorkerApi } from './worker/contracts.ts';
-import type { AppState } from './state/appState.ts';
+import type { ConvertWorkerApi, ParseReplyApi, TracerWorkerApi } from './worker/contracts.ts';
+import { activeTarget, type AppState } from './state/appState.ts';
+import { targetOfDialect } from './core/targets.ts';
+import { createConvertAction } from './ui/editor/createConvertAction.ts';
 import { createInitialState, openShareHash } from './state/createInitialState.ts';
 import { createStore } from './state/createStore.ts';
 import { embeddedNodeHandle, getEmbeddedNode } from './io/embeddedNode.ts';
@@ -85,7 +87,14 @@ const liveCheck = createLiveCheck({
   monaco,
   editor,
   worker: tracerWorker,
-  profile: () => store.get().profile,
+  target: () => activeTarget(store.get()),
+  detected: () => {
+    const s = store.get();
+    const probe = s.probe;
+    return probe && probe.endpointId === s.activeEndpointId && probe.dialectTarget
+      ? targetOfDialect(probe.dialectTarget)
+      : undefined;
+  },
   onResult: (a) => {
     if (checkedVersion === -1) performance.mark('playground:first-check');
     checkedVersion = editor.getModel()?.getVersionId() ?? -1;
@@ -102,7 +111,22 @@ const markNodeError = createNodeErrorMarker({
   editor,
   tracerWorker,
   activeSource: () => activeDoc().source,
-  profile: () => store.get().profile,
+  target: () => activeTarget(store.get()),
+});
+// The probe of the active endpoint names its target in the check's summary line: check again when it lands.
+store.subscribe((s, prev) => {
+  if (s.probe !== prev.probe && s.probe?.dialectTarget) liveCheck.runNow();
+});
+// Convert to ES5: TypeScript runs in a worker of its own, started on the first conversion.
+let convertWorker: ConvertWorkerApi | undefined;
+const convertToEs5 = createConvertAction({
+  monaco,
+  editor,
+  worker: () =>
+    (convertWorker ??= wrap<ConvertWorkerApi>(
+      new Worker(new URL('./worker/convert.worker.ts', import.meta.url), { type: 'module' }),
+    ) as unknown as ConvertWorkerApi),
+  notify,
 });
 const transportFor: PanelContext['transportFor'] = (e) => transportForEndpoint(e, embeddedNodeHandle);
 const requests = createRequestController({
@@ -126,6 +150,7 @@ const top = mountTopActions(layout.actions, {
   templates,
   notify,
   recheck: () => liveCheck.runNow(),
+  convertToEs5,
   pageUrl: () => location.origin + location.pathname,
   theme,
   useTemplateDemo: (demo) => requests.useTemplateDemo(demo),

@@ -7,7 +7,12 @@
  * - `reth`, `anvil`: Boa (paradigmxyz/revm-inspectors, `js-tracer` feature).
  * - `nethermind`: V8 through Microsoft ClearScript (Nethermind.Evm …/Custom/JavaScript/Engine.cs).
  */
+import { dialectDifferenceSummaries, type DialectDifferenceId, type DialectTarget } from './rpc/dialect.ts';
+
 export type TargetId = 'es5' | 'geth' | 'reth' | 'anvil' | 'nethermind';
+
+/** The names earlier versions gave the two targets they knew (`strict` is es5, `goja` is geth); still read. */
+export type LegacyProfile = 'strict' | 'goja';
 
 /** The JavaScript engines behind the targets (es5 has none: it is the portable subset). */
 export type Engine = 'goja' | 'boa' | 'v8';
@@ -44,12 +49,14 @@ export interface TargetInfo {
 
 const gethHelpers = ['toHex', 'toWord', 'toAddress', 'toContract', 'toContract2', 'isPrecompiled', 'slice'];
 
+/** A difference the probe also measures: its detail is the probe's own sentence (core/rpc/dialect.ts). */
+const measured = (id: DialectDifferenceId): RuntimeDifference => ({
+  id,
+  detail: dialectDifferenceSummaries[id],
+});
+
 const boaDifferences: RuntimeDifference[] = [
-  {
-    id: 'setup-receives-object',
-    detail:
-      'setup(cfg) gets the tracerConfig as a parsed object (or null), not a JSON string: JSON.parse(cfg) throws',
-  },
+  measured('setup-receives-object'),
   {
     id: 'no-bigint',
     detail:
@@ -59,10 +66,7 @@ const boaDifferences: RuntimeDifference[] = [
     id: 'loop-limit',
     detail: 'loops stop after 200,000 iterations and recursion after 10,000 calls (LOOP_ITERATION_LIMIT)',
   },
-  {
-    id: 'top-level-enter-exit',
-    detail: 'enter/exit may be called for the outermost frame (reth issue 5684)',
-  },
+  measured('top-level-enter-exit'),
 ];
 
 const targetTable: Record<TargetId, TargetInfo> = {
@@ -107,13 +111,12 @@ const targetTable: Record<TargetId, TargetInfo> = {
     globals: [...gethHelpers, 'bigint', 'BigInt'],
     differences: [
       ...boaDifferences,
-      {
-        id: 'hook-errors-swallowed',
-        detail: 'errors thrown in step/enter/exit/fault are swallowed and result() still answers',
-      },
-      { id: 'timeout-ignored', detail: "the 'timeout' option is ignored (the loop limit applies instead)" },
-      { id: 'getcost-late', detail: 'log.getCost() reports the previous step’s cost' },
-      { id: 'result-db-pre-state', detail: 'db in result() shows the state before the transaction' },
+      measured('hook-errors-swallowed'),
+      measured('timeout-ignored'),
+      measured('getcost-late'),
+      measured('frame-value-zero'),
+      measured('selfdestruct-as-call'),
+      measured('result-db-pre-state'),
     ],
   },
   nethermind: {
@@ -155,6 +158,13 @@ export function parseTarget(name: unknown): TargetId | undefined {
   if (isTargetId(name)) return name;
   if (name === 'strict') return 'es5';
   if (name === 'goja') return 'geth';
+  return undefined;
+}
+
+/** The target a probe's dialect stands for (reth and anvil share Boa's syntax: anvil, the one measured). */
+export function targetOfDialect(dialect: DialectTarget): TargetId | undefined {
+  if (dialect === 'geth' || dialect === 'nethermind') return dialect;
+  if (dialect === 'reth-anvil') return 'anvil';
   return undefined;
 }
 

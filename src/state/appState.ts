@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../core/diagnostics.ts';
-import type { Profile } from '../core/profile.ts';
+import type { DialectTarget } from '../core/rpc/dialect.ts';
+import { defaultTarget, type TargetId } from '../core/targets.ts';
 import { createEndpoint, type Endpoint } from '../core/rpc/endpoint.ts';
 import type { MethodName } from '../core/rpc/methods.ts';
 import type { ReplySummary } from '../core/rpc/summarizeReply.ts';
@@ -11,6 +12,8 @@ export interface TracerDoc {
   /** Name shown in the tab; also the file name on export. */
   name: string;
   source: string;
+  /** What it must run on (docs/targets.md); absent: es5. Saved with it. */
+  target?: TargetId;
 }
 
 /** The request being edited: typed fields per method, or raw params. */
@@ -52,6 +55,8 @@ export interface ProbeView {
   clientVersion?: string;
   latestBlock?: string;
   evidence: string[];
+  /** The engine family the probe found (after `supported`), which the check names in its summary line. */
+  dialectTarget?: DialectTarget;
 }
 
 /** The whole app state held by the store. */
@@ -71,10 +76,13 @@ export interface AppState {
   result: ResultView | null;
   history: HistoryEntry[];
   probe: ProbeView | null;
-  /** Which engine the tracer is checked for (strict ES5.1, or geth's goja which accepts some ES2015+). */
-  profile: Profile;
   /** A one-line message for the user (bad share link, set-aside saved state, …). */
   notice: string | null;
+}
+
+/** The target of the active tracer (es5 when it has none). */
+export function activeTarget(s: AppState): TargetId {
+  return s.tracers.find((t) => t.id === s.activeTracerId)?.target ?? defaultTarget;
 }
 
 /** The id of the always-present embedded node endpoint. */

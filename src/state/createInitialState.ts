@@ -45,7 +45,6 @@ export function createInitialState(
     result: null,
     history: saved?.history ?? [],
     probe: null,
-    profile: 'strict',
     notice: loaded.notice,
   };
   const opened = openShareHash(state, hash);

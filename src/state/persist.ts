@@ -1,4 +1,5 @@
 import type { Endpoint } from '../core/rpc/endpoint.ts';
+import { parseTarget } from '../core/targets.ts';
 import { decodeRequestDraft } from './decodeRequestDraft.ts';
 import { hasEmbeddedSecret, maskEndpoint, secretMask } from '../core/rpc/maskEndpoint.ts';
 import { splitUserInfo } from '../core/rpc/splitUserInfo.ts';
@@ -196,7 +197,7 @@ function readEach<T>(items: unknown[], read: (v: unknown) => T): { ok: T[]; bad:
 }
 
 function validateSaved(data: Record<string, unknown>): { saved: SavedState; dropped: string[] } {
-  const tracers = arrayOf(data.tracers, 'tracers').map(validateTracer);
+  const tracers = arrayOf(data.tracers, 'tracers').map((t) => validateTracer(t, data.profile));
   if (tracers.length === 0) throw new Error('no tracers');
   const activeTracerId = tracers.some((t) => t.id === data.activeTracerId)
     ? String(data.activeTracerId)
@@ -229,11 +230,15 @@ function arrayOf(value: unknown, what: string): unknown[] {
   return value;
 }
 
-function validateTracer(value: unknown): TracerDoc {
-  const t = value as Partial<TracerDoc> | null;
+function validateTracer(value: unknown, profile?: unknown): TracerDoc {
+  const t = value as (Partial<TracerDoc> & { profile?: unknown }) | null;
   if (!t || typeof t.id !== 'string' || typeof t.name !== 'string' || typeof t.source !== 'string')
     throw new Error('a tracer entry lacks id, name or source');
-  return { id: t.id, name: t.name, source: t.source };
+  // The target, or the profile earlier versions knew ('strict' is es5, 'goja' is geth), on the tracer or for all.
+  const target = parseTarget(t.target) ?? parseTarget(t.profile) ?? parseTarget(profile);
+  const doc: TracerDoc = { id: t.id, name: t.name, source: t.source };
+  if (target && target !== 'es5') doc.target = target;
+  return doc;
 }
 
 function validateEndpoint(value: unknown): Endpoint {

@@ -1,4 +1,5 @@
 import type { AppState, TracerDoc } from '../state/appState.ts';
+import type { TargetId } from '../core/targets.ts';
 import { createId } from '../state/appState.ts';
 import type { Store } from '../state/createStore.ts';
 import { downloadText } from './dom.ts';
@@ -10,6 +11,8 @@ export interface TracerActions {
   renameActive(name: string): void;
   deleteActive(): void;
   setSource(id: string, source: string): void;
+  /** Sets what a tracer must run on (remembered with it). */
+  setTarget(id: string, target: TargetId): void;
   exportActive(): void;
   importFiles(files: FileList | File[]): Promise<void>;
 }
@@ -65,6 +68,16 @@ export function createTracerActions(
       const i = s.tracers.findIndex((t) => t.id === s.activeTracerId);
       const tracers = s.tracers.filter((t) => t.id !== s.activeTracerId);
       store.update({ tracers, activeTracerId: tracers[Math.max(0, i - 1)].id });
+    },
+    setTarget(id, target) {
+      store.update((s) => ({
+        tracers: s.tracers.map((t) => {
+          if (t.id !== id) return t;
+          const { target: _old, ...rest } = t;
+          void _old;
+          return target === 'es5' ? rest : { ...rest, target };
+        }),
+      }));
     },
     setSource(id, source) {
       store.update((s) => ({

@@ -40,6 +40,7 @@ export async function describeProbe(
       clientVersion: r.clientVersion,
       latestBlock: r.latestBlock,
       evidence: r.evidence.map((e) => `${e.request.method}: ${e.note} → ${e.message}`),
+      ...(r.dialect ? { dialectTarget: r.dialect.target } : {}),
     };
   } catch (e) {
     return { verdict: `The probe failed: ${(e as Error).message}`, evidence: [] };

@@ -1,4 +1,5 @@
-import type { AppState } from '../state/appState.ts';
+import { activeTarget, type AppState } from '../state/appState.ts';
+import { targetInfo } from '../core/targets.ts';
 import { isFlattenFact } from '../core/flatten/flattenFacts.ts';
 import { activeEndpoint } from '../state/endpointList.ts';
 import { clear, h, type Panel } from './dom.ts';
@@ -32,6 +33,7 @@ export function mountStatusBar(
       for (const d of s.diagnostics) if (!isFlattenFact(d)) counts[d.severity]++;
       text.textContent =
         `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.info, 'note')} · ` +
+        `target ${targetInfo(activeTarget(s)).label} · ` +
         (s.flat ? 'ready to send' : 'not ready to send') +
         ` · Ctrl/Cmd+Enter send · Esc cancel · Ctrl/Cmd+S save · Alt+1…${panelCount} panels · Alt+N new tracer`;
       if (prev && prev.inFlight === s.inFlight) return;

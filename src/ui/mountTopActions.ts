@@ -1,5 +1,6 @@
 import type { TemplateInfo } from './loadTemplates.ts';
-import type { AppState } from '../state/appState.ts';
+import { activeTarget, type AppState } from '../state/appState.ts';
+import { isTargetId, targetIds, targetInfo } from '../core/targets.ts';
 import type { Store } from '../state/createStore.ts';
 import { encodeShareHash } from '../state/shareLink.ts';
 import type { TracerActions } from './createTracerActions.ts';
@@ -15,8 +16,10 @@ export interface TopActionsDeps {
   tracers: TracerActions;
   templates: TemplateInfo[];
   notify(message: string | null): void;
-  /** Checks the active tracer again (after the profile changed). */
+  /** Checks the active tracer again (after its target changed). */
   recheck(): void;
+  /** Converts the active tracer to ES5 in the editor (one undoable edit). */
+  convertToEs5(): Promise<void>;
   /** Where share links point (the page's own address, without its hash). */
   pageUrl(): string;
   theme: ThemeSwitch;
@@ -24,7 +27,10 @@ export interface TopActionsDeps {
   useTemplateDemo(demo: TemplateDemo): Promise<boolean>;
 }
 
-/** The top bar: New…, Rename, Delete, Import, Export, the engine profile, Share. Returns New… for its shortcut. */
+/**
+ * The top bar: New…, Rename, Delete, Import, Export, the target picker (remembered per tracer), Convert to ES5, Share.
+ * Returns New… for its shortcut.
+ */
 export function mountTopActions(
   el: HTMLElement,
   deps: TopActionsDeps,
@@ -66,20 +72,27 @@ export function mountTopActions(
     );
   }
 
-  const profileSelect = h(
+  const targetSelect = h(
     'select',
     {
-      title: 'Which JavaScript engine the tracer is checked for',
-      attrs: { 'aria-label': 'Engine', 'data-testid': 'profile' },
+      title: 'What this tracer must run on (remembered with it; see docs/targets.md)',
+      attrs: { 'aria-label': 'Target', 'data-testid': 'target' },
     },
-    [
-      h('option', { value: 'strict', text: 'ES5.1 (all clients)' }),
-      h('option', { value: 'goja', text: 'geth goja (ES2015+ warnings)' }),
-    ],
+    targetIds.map((id) => h('option', { value: id, text: `Target: ${targetInfo(id).label}` })),
   );
-  profileSelect.addEventListener('change', () => {
-    store.update({ profile: profileSelect.value === 'goja' ? 'goja' : 'strict' });
+  targetSelect.value = activeTarget(store.get());
+  targetSelect.addEventListener('change', () => {
+    const value = targetSelect.value;
+    if (!isTargetId(value)) return;
+    tracers.setTarget(store.get().activeTracerId, value);
     deps.recheck();
+  });
+  // The picker follows the active tracer (each remembers its own target).
+  store.subscribe((s, prev) => {
+    if (s.activeTracerId === prev.activeTracerId && s.tracers === prev.tracers) return;
+    const target = activeTarget(s);
+    if (targetSelect.value !== target) targetSelect.value = target;
+    if (s.activeTracerId === prev.activeTracerId && activeTarget(prev) !== target) deps.recheck();
   });
   const themeSelect = h(
     'select',
@@ -107,7 +120,13 @@ export function mountTopActions(
     button('Delete', 'Delete this tracer', () => void deleteActive(), 'delete-tracer'),
     button('Import', 'Import .js tracer files', () => fileInput.click(), 'import-tracer'),
     button('Export', 'Download this tracer as a .js file', tracers.exportActive, 'export-tracer'),
-    profileSelect,
+    targetSelect,
+    button(
+      'Convert to ES5',
+      'Rewrite the ES2015+ syntax of this tracer as ES5.1 (one undoable edit)',
+      () => void deps.convertToEs5(),
+      'convert-es5',
+    ),
     themeSelect,
     button(
       'Share',

@@ -3,8 +3,8 @@
 // are typed by the same declaration and no page code imports a worker file.
 import type { Diagnostic, SourceRange } from '../core/diagnostics.ts';
 import type { FixtureDefaults } from '../core/fixture/fixtureTypes.ts';
-import type { Profile } from '../core/profile.ts';
-import type { TargetId } from '../core/targets.ts';
+import type { LegacyProfile, TargetId } from '../core/targets.ts';
+import type { ConvertResult } from '../core/convert/convertToEs5.ts';
 import type { ResultTree } from '../core/result/createResultTree.ts';
 import type { ResultViewsSource } from '../core/result/viewData.ts';
 import type { ClassifyOptions } from '../core/rpc/classifyResponse.ts';
@@ -30,13 +30,21 @@ export interface TracerWorkerApi {
    * Checks and flattens `source` for a target (a {@link TargetId}; the profile names earlier pages sent, `strict`
    * and `goja`, are read as `es5` and `geth`), naming `detected` (a probe's finding) in the summary line.
    */
-  analyze(seq: number, source: string, target: TargetId | Profile, detected?: TargetId): TracerAnalysis;
+  analyze(seq: number, source: string, target: TargetId | LegacyProfile, detected?: TargetId): TracerAnalysis;
   /** Maps a node's tracer error (`<eval>:1:COL`, `Line 1:N`, …) back to a range of `source`. */
   mapNodeError(
     source: string,
     errorText: string,
-    target: TargetId | Profile,
+    target: TargetId | LegacyProfile,
   ): { range: SourceRange; message: string } | null;
+}
+
+// convert.worker.ts: Convert to ES5 (TypeScript is loaded in this worker only, started on first use).
+
+/** The convert worker's contract (plain data only crosses it). */
+export interface ConvertWorkerApi {
+  /** The tracer converted to ES5.1 (see core/convert/convertToEs5.ts). */
+  convert(source: string): ConvertResult;
 }
 
 // node.worker.ts: the embedded node (in the sandbox iframe; its start-up messages are in sandbox/sandboxProtocol.ts).

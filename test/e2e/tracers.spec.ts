@@ -57,16 +57,50 @@ test('renames, exports, imports and deletes tracers', async ({ page }, testInfo)
   expect(await editorText(page)).toContain('return 42;');
 });
 
-test('switches to the goja profile and sees a warning instead of an error', async ({ page }) => {
+test('target geth takes the let it runs; the target is remembered per tracer and shown in the status bar', async ({
+  page,
+}) => {
   await openPlayground(page);
   await setSource(
     page,
     '{\n  result: function () {\n    let x = 1;\n    return x;\n  },\n  fault: function () {}\n}\n',
   );
   expect((await markers(page)).some((m) => m.severity === errorSeverity)).toBe(true);
-  await page.getByTestId('profile').selectOption('goja');
+  await expect(page.getByTestId('status-text')).toContainText('target ES5.1 (any node)');
+  await page.getByTestId('target').selectOption('geth');
   await expect.poll(async () => (await markers(page)).some((m) => m.severity === errorSeverity)).toBe(false);
   expect((await markers(page)).some((m) => m.startLineNumber === 3)).toBe(true);
+  await expect(page.getByTestId('status-text')).toContainText('target geth (goja)');
+  await expect(page.getByTestId('status-text')).toContainText('ready to send');
+  // Another tracer starts at es5; coming back finds geth again.
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'other.js',
+    mimeType: 'text/javascript',
+    buffer: Buffer.from('{\n  result: function () { return 1; },\n  fault: function () {}\n}\n'),
+  });
+  await expect(page.getByTestId('target')).toHaveValue('es5');
+  await page.getByTestId('tracer-tab').first().click();
+  await expect(page.getByTestId('target')).toHaveValue('geth');
+  await expect(page.getByTestId('status-text')).toContainText('target geth (goja)');
+});
+
+test('Convert to ES5 rewrites a let-wrapped, arrow-heavy tracer in one undoable edit', async ({ page }) => {
+  await openPlayground(page);
+  await setSource(
+    page,
+    "let tracer = {\n  n: 0,\n  step(log) { const op = log.op.toString(); [1].forEach(() => { if (op === 'SLOAD') this.n++; }); },\n  fault() {},\n  result() { return `n=${this.n}`; },\n};\n",
+  );
+  await expect
+    .poll(async () => (await markers(page)).filter((m) => m.severity === errorSeverity).length)
+    .toBeGreaterThan(0);
+  await page.getByTestId('convert-es5').click();
+  await expect(page.getByTestId('notice')).toContainText('Convert to ES5: converted');
+  await waitChecked(page);
+  expect((await markers(page)).filter((m) => m.severity === errorSeverity)).toEqual([]);
+  const text = await editorText(page);
+  expect(text.startsWith('{')).toBe(true);
+  expect(text).toContain("'n='.concat(this.n)");
+  await expect(page.getByTestId('status-text')).toContainText('ready to send');
 });
 
 test('resizes the panes and switches panels from the keyboard', async ({ page }) => {

@@ -1,7 +1,6 @@
 import type { Expression, Program } from 'estree';
 import { createLineIndex, type Diagnostic, type LineIndex } from '../diagnostics.ts';
-import type { Profile } from '../profile.ts';
-import { defaultTarget, parseTarget, type TargetId } from '../targets.ts';
+import { defaultTarget, parseTarget, type LegacyProfile, type TargetId } from '../targets.ts';
 import { describeSyntaxError, printable } from './describeSyntaxError.ts';
 import { findConstructs } from './findConstructs.ts';
 import { groupConstructs } from './groupConstructs.ts';
@@ -17,7 +16,7 @@ export interface Es5Options {
   /** The target a probe found on the node the tracer is for, if any (named in the summary line). */
   detected?: TargetId;
   /** @deprecated The earlier name of `target`: `strict` is `es5`, `goja` is `geth`. */
-  profile?: Profile;
+  profile?: LegacyProfile;
 }
 
 /** The target options ask for (`target`, else the earlier `profile`, else es5). */

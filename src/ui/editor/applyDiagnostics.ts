@@ -33,11 +33,13 @@ export function applyDiagnostics(
     // Flattening facts (comments removed, …) are shown with the flattened string, not marked in the text.
     diagnostics
       .filter((d) => !isFlattenFact(d))
-      .map((d) => {
-        const start = model.getPositionAt(d.range.start.offset);
-        let end = model.getPositionAt(d.range.end.offset);
+      // One diagnostic standing for several places (12 `let`s) marks each of them.
+      .flatMap((d) => [d.range, ...(d.related ?? [])].map((range) => ({ d, range })))
+      .map(({ d, range }) => {
+        const start = model.getPositionAt(range.start.offset);
+        let end = model.getPositionAt(range.end.offset);
         // An empty range would be invisible: widen it to the next character.
-        if (end.equals(start)) end = model.getPositionAt(d.range.start.offset + 1);
+        if (end.equals(start)) end = model.getPositionAt(range.start.offset + 1);
         return {
           severity: toMarkerSeverity(monaco, d.severity),
           message: d.message,
@@ -61,10 +63,14 @@ export function registerQuickFixes(monaco: typeof Monaco): void {
       const actions: Monaco.languages.CodeAction[] = [];
       for (const d of cur.diagnostics) {
         if (!d.fix) continue;
-        const start = model.getPositionAt(d.range.start.offset);
-        const end = model.getPositionAt(Math.max(d.range.end.offset, d.range.start.offset + 1));
-        const dRange = monaco.Range.fromPositions(start, end);
-        if (!monaco.Range.areIntersectingOrTouching(dRange, range)) continue;
+        // The fix of a grouped diagnostic is offered at every place it stands for.
+        const at = [d.range, ...(d.related ?? [])].find((r) => {
+          const s = model.getPositionAt(r.start.offset);
+          const e = model.getPositionAt(Math.max(r.end.offset, r.start.offset + 1));
+          return monaco.Range.areIntersectingOrTouching(monaco.Range.fromPositions(s, e), range);
+        });
+        if (!at) continue;
+        const start = model.getPositionAt(at.start.offset);
         const marker = context.markers.find(
           (mk) =>
             mk.code === d.ruleId &&

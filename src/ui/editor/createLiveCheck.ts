@@ -1,6 +1,6 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { Remote } from 'comlink';
-import type { Profile } from '../../core/profile.ts';
+import type { TargetId } from '../../core/targets.ts';
 import { createSequence } from '../../state/sequence.ts';
 import type { TracerAnalysis, TracerWorkerApi } from '../../worker/contracts.ts';
 import { applyDiagnostics } from './applyDiagnostics.ts';
@@ -10,7 +10,10 @@ export interface LiveCheckOptions {
   monaco: typeof Monaco;
   editor: Monaco.editor.IStandaloneCodeEditor;
   worker: Remote<TracerWorkerApi>;
-  profile: () => Profile;
+  /** The active tracer's target. */
+  target: () => TargetId;
+  /** The target the probe found on the active endpoint, if any (named in the summary line). */
+  detected: () => TargetId | undefined;
   /** Called with each fresh (never stale) analysis. */
   onResult(analysis: TracerAnalysis): void;
   delayMs?: number;
@@ -36,7 +39,7 @@ export function createLiveCheck(o: LiveCheckOptions): {
     const id = seq.next();
     const version = model.getVersionId();
     try {
-      const analysis = await o.worker.analyze(id, model.getValue(), o.profile());
+      const analysis = await o.worker.analyze(id, model.getValue(), o.target(), o.detected());
       if (!seq.isCurrent(analysis.seq) || o.editor.getModel() !== model || model.getVersionId() !== version)
         return;
       applyDiagnostics(o.monaco, model, analysis.diagnostics);

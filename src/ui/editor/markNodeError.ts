@@ -1,6 +1,6 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { Remote } from 'comlink';
-import type { Profile } from '../../core/profile.ts';
+import type { TargetId } from '../../core/targets.ts';
 import type { TracerWorkerApi } from '../../worker/contracts.ts';
 import { nodeErrorMarkerOwner } from './applyDiagnostics.ts';
 
@@ -9,9 +9,9 @@ export interface NodeErrorMarkerDeps {
   monaco: typeof Monaco;
   editor: Monaco.editor.IStandaloneCodeEditor;
   tracerWorker: Remote<TracerWorkerApi>;
-  /** The source the request was flattened from, and the profile it was checked with. */
+  /** The source the request was flattened from, and the target it was checked for. */
   activeSource(): string;
-  profile(): Profile;
+  target(): TargetId;
 }
 
 /**
@@ -27,7 +27,7 @@ export function createNodeErrorMarker(deps: NodeErrorMarkerDeps): (errorText: st
   return async (errorText) => {
     const model = editor.getModel();
     if (!model) return;
-    const mapped = await deps.tracerWorker.mapNodeError(deps.activeSource(), errorText, deps.profile());
+    const mapped = await deps.tracerWorker.mapNodeError(deps.activeSource(), errorText, deps.target());
     if (!mapped || editor.getModel() !== model) return;
     const start = model.getPositionAt(mapped.range.start.offset);
     const end = model.getPositionAt(Math.max(mapped.range.end.offset, mapped.range.start.offset + 1));

@@ -125,6 +125,36 @@ describe('saved state', () => {
     expect(saved?.request.method).toBe('debug_traceCall');
   });
 
+  it("keeps each tracer's target and reads the profiles earlier versions knew ('strict' → es5, 'goja' → geth)", () => {
+    const tracers = [
+      { id: 'a', name: 'A', source: '{}', target: 'anvil' },
+      { id: 'b', name: 'B', source: '{}', profile: 'goja' },
+      { id: 'c', name: 'C', source: '{}', profile: 'strict' },
+      { id: 'd', name: 'D', source: '{}', target: 'bogus' },
+      { id: 'e', name: 'E', source: '{}' },
+    ];
+    const raw = (extra: object) =>
+      createMapStorage({ [storageKey]: JSON.stringify({ ...base, version: 2, tracers, ...extra }) });
+    expect(loadState(raw({})).saved?.tracers.map((t) => [t.id, t.target])).toEqual([
+      ['a', 'anvil'],
+      ['b', 'geth'],
+      ['c', undefined],
+      ['d', undefined],
+      ['e', undefined],
+    ]);
+    // A profile saved for the whole page applies to the tracers that name none.
+    expect(loadState(raw({ profile: 'goja' })).saved?.tracers.map((t) => t.target)).toEqual([
+      'anvil',
+      'geth',
+      undefined,
+      'geth',
+      'geth',
+    ]);
+    const s = createMapStorage();
+    saveState(s, { ...base, tracers: [{ id: 'a', name: 'A', source: '{}', target: 'geth' }] });
+    expect(loadState(s).saved?.tracers).toEqual([{ id: 'a', name: 'A', source: '{}', target: 'geth' }]);
+  });
+
   it.each([
     [
       '{not json',
