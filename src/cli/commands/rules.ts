@@ -6,14 +6,14 @@ import { tracerRules } from '../../core/tracer/tracerRules.ts';
 /** One row of the catalogue `tracer rules` prints. */
 export interface RuleRow {
   id: string;
-  /** The severity it is reported with; for ES5 constructs, in the strict profile and in the goja profile. */
+  /** The severity it is reported with; for ES5 constructs, for es5 and for the targets that run them. */
   severity: string;
   summary: string;
 }
 
 /**
  * The catalogue, derived from the registries: the tracer rules (`tracerRules`, built from each lint module's
- * `defineRule`s) and the ES2015+ constructs of the ES5.1 check (`es5Rules`, whose severity depends on the profile).
+ * `defineRule`s) and the ES2015+ constructs of the ES5.1 check (`es5Rules`, whose severity depends on the target).
  */
 export function ruleCatalogue(): RuleRow[] {
   return [
