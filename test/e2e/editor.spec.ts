@@ -133,7 +133,8 @@ test('copies the flattened string', async ({ page, context }) => {
     encoding: 'utf8',
   });
   expect(copied).toBe(cli.replace(/\n$/, ''));
-  await expect(page.getByTestId('body')).toContainText('"method":"debug_traceCall"');
+  // Choosing the template set the form to its demo request (its @demo line: the demo transaction).
+  await expect(page.getByTestId('body')).toContainText('"method":"debug_traceTransaction"');
   await expect(page.getByTestId('curl')).toContainText('curl -sS -X POST');
 });
 

@@ -80,3 +80,18 @@ test('forwarding passes basic auth on as the Authorization header', async ({ pag
   await expect(page.getByTestId('result-meta')).toContainText('HTTP 200');
   await expect(page.getByTestId('result-json')).toContainText('0x');
 });
+
+test('the error card offers the forwarding route in one click, and it gets through', async ({ page }) => {
+  await openPlayground(page);
+  await addEndpoint(page, 'No CORS 2', proxy.url);
+  await page.getByRole('tab', { name: 'Request' }).click();
+  await page.getByTestId('method-select').selectOption('eth_blockNumber');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('error-headline')).toContainText('No response: the node is unreachable');
+  await expect(page.getByTestId('error-retry')).toBeVisible();
+  await expect(page.getByTestId('error-edit-endpoint')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('error-card-cors.png') });
+  await page.getByTestId('error-use-forwarding').click();
+  await expect(page.getByTestId('result-json')).toContainText('0x');
+  await expect(page.getByTestId('error-headline')).toHaveCount(0);
+});

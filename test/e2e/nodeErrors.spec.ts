@@ -54,6 +54,9 @@ test('sees a node tracer error marked at its line in the editor', async ({ page 
   await page.getByTestId('method-select').selectOption('debug_traceCall');
   await page.getByTestId('send').click();
   await expect(page.getByTestId('result-error')).toContainText('tracer accessed out of bound stack');
+  // One headline, the node's words folded under Details.
+  await expect(page.getByTestId('error-headline')).toHaveText('The tracer threw an error while running');
+  await expect(page.getByTestId('error-details')).not.toHaveAttribute('open');
   await expect
     .poll(async () => (await markers(page)).find((m) => m.message.startsWith('Node:'))?.startLineNumber)
     .toBe(3);

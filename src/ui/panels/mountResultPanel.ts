@@ -14,7 +14,7 @@ import {
   renderTxErrors,
 } from '../result/buildResultView.ts';
 import type { PanelContext } from './panelContext.ts';
-import { activeEndpoint } from '../../state/endpointList.ts';
+import { activeEndpoint, saveEndpoint } from '../../state/endpointList.ts';
 
 /**
  * Shows the reply: status, duration and size, decoded errors, per-transaction errors, the result views that fit its
@@ -86,7 +86,26 @@ export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
     showViews(r);
     if (!r) return;
     renderResultMeta(v.meta, r);
-    renderReplyError(v.errorBox, r);
+    const endpoint = activeEndpoint(panel.store.get());
+    renderReplyError(v.errorBox, r, {
+      retry: () => void panel.requests.send(),
+      editEndpoint:
+        endpoint.kind === 'embedded' || !/^(unreachable|http-error)$/.test(r.kind)
+          ? undefined
+          : () => panel.showPanel('endpoints'),
+      // The browser cannot tell a dead node from a CORS refusal: offer the route that gets around CORS.
+      useForwarding:
+        r.kind === 'unreachable' && endpoint.kind === 'http' && !endpoint.forward && /CORS/.test(r.message)
+          ? () => {
+              panel.store.update((s) => saveEndpoint(s, { ...endpoint, forward: true }));
+              panel.notify(
+                `${endpoint.name} now goes through the local forwarding route (Endpoints: untick to undo).`,
+              );
+              void panel.requests.send();
+            }
+          : undefined,
+      copy: copyText,
+    });
     renderTxErrors(
       v.txBox,
       r.txErrors,

@@ -2,6 +2,7 @@ import type { ReplySummary } from '../../core/rpc/summarizeReply.ts';
 import type { ResultView } from '../../state/appState.ts';
 import { clear, h } from '../dom.ts';
 import { formatSize } from '../formatSize.ts';
+import { splitErrorMessage } from './splitErrorMessage.ts';
 
 /** The result panel's fixed elements (the panel fills, shows and hides them). */
 export interface ResultPanelView {
@@ -113,18 +114,48 @@ export function renderResultMeta(meta: HTMLElement, r: ResultView): void {
     );
 }
 
-/** Appends the decoded error card when the reply is not a result. */
-export function renderReplyError(box: HTMLElement, r: ResultView): void {
+/** What the error card's buttons do; a missing one is not offered. */
+export interface ErrorActions {
+  retry(): void;
+  editEndpoint?(): void;
+  useForwarding?(): void;
+  copy(text: string): Promise<string>;
+}
+
+/**
+ * Appends the decoded error card when the reply is not a result: one headline, the node's own words and the full
+ * message folded under Details, and buttons to act (Retry, Edit endpoint, Use the forwarding route, Copy details).
+ */
+export function renderReplyError(box: HTMLElement, r: ResultView, actions: ErrorActions): void {
   if (r.kind === 'ok') return;
+  const { headline } = splitErrorMessage(r.message, r.detail);
+  const details = [r.message, r.detail].filter((x): x is string => !!x && x.trim() !== '');
+  const copyStatus = h('span', { class: 'ok' });
+  const button = (text: string, testId: string, onClick: () => void) =>
+    h('button', { text, attrs: { 'data-testid': testId }, on: { click: onClick } });
   box.append(
-    h('div', { class: 'card', attrs: { role: 'alert' } }, [
-      h('div', { class: 'verdict sev-error', text: r.message }),
-      r.detail ? h('pre', { class: 'code', text: r.detail }) : null,
+    h('div', { class: 'card error-card', attrs: { role: 'alert' } }, [
+      h('div', { class: 'verdict sev-error', text: headline, attrs: { 'data-testid': 'error-headline' } }),
       r.tracerErrorText
-        ? h('div', {
-            class: 'hint',
-            text: 'The position is marked in the editor where it could be mapped.',
-          })
+        ? h('div', { class: 'hint', text: 'The position is marked in the editor where it could be mapped.' })
+        : null,
+      h('div', { class: 'row' }, [
+        button('Retry', 'error-retry', actions.retry),
+        actions.editEndpoint ? button('Edit endpoint', 'error-edit-endpoint', actions.editEndpoint) : null,
+        actions.useForwarding
+          ? button('Use the local forwarding route', 'error-use-forwarding', actions.useForwarding)
+          : null,
+        button('Copy details', 'error-copy', () => {
+          void actions.copy(details.join('\n\n')).then((s) => (copyStatus.textContent = s));
+        }),
+        copyStatus,
+      ]),
+      details.length > 1 || details[0] !== headline
+        ? h('details', { attrs: { 'data-testid': 'error-details' } }, [
+            h('summary', { text: 'Details' }),
+            h('div', { text: r.message }),
+            r.detail ? h('pre', { class: 'code', text: r.detail }) : null,
+          ])
         : null,
     ]),
   );

@@ -1,0 +1,39 @@
+/**
+ * Splits a decoded error message into a short headline and what it quoted: the classifier's messages embed the
+ * node's own words (`(-32000 "tracer accessed out of bound stack …")`) and, for tracer errors, the position in the
+ * flattened tracer (`(tracer line 1, column 47)`, which the editor marks at the real line). The headline drops
+ * both; `quoted` keeps them for the folded details.
+ */
+export function splitErrorMessage(
+  message: string,
+  nodeText?: string,
+): { headline: string; quoted: string[] } {
+  const quoted: string[] = [];
+  let headline = message;
+  const dropGroup = (start: number) => {
+    // The group that opens at `start`, with nested parentheses and quoted text inside it.
+    let depth = 0;
+    let inQuote = false;
+    for (let i = start; i < headline.length; i++) {
+      const c = headline[i];
+      if (c === '"' && headline[i - 1] !== '\\') inQuote = !inQuote;
+      if (inQuote) continue;
+      if (c === '(') depth++;
+      else if (c === ')' && --depth === 0) {
+        quoted.push(headline.slice(start + 1, i));
+        headline = (headline.slice(0, start).trimEnd() + headline.slice(i + 1)).replace(/\s+([:;,.])/g, '$1');
+        return true;
+      }
+    }
+    return false;
+  };
+  const probe = nodeText?.trim().slice(0, 24);
+  if (probe) {
+    const at = headline.indexOf(probe);
+    const open = at < 0 ? -1 : headline.lastIndexOf('(', at);
+    if (open >= 0) dropGroup(open);
+  }
+  const position = /\(tracer line \d+, column \d+\)/.exec(headline);
+  if (position) dropGroup(position.index);
+  return { headline: headline.trim(), quoted };
+}
