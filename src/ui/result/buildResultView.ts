@@ -136,6 +136,8 @@ export function renderReplyError(box: HTMLElement, r: ResultView, actions: Error
   box.append(
     h('div', { class: 'card error-card', attrs: { role: 'alert' } }, [
       h('div', { class: 'verdict sev-error', text: headline, attrs: { 'data-testid': 'error-headline' } }),
+      // A tracer's own error is what the user fixes: its words stay in sight.
+      r.tracerErrorText ? h('pre', { class: 'code', text: r.tracerErrorText }) : null,
       r.tracerErrorText
         ? h('div', { class: 'hint', text: 'The position is marked in the editor where it could be mapped.' })
         : null,
@@ -154,7 +156,7 @@ export function renderReplyError(box: HTMLElement, r: ResultView, actions: Error
         ? h('details', { attrs: { 'data-testid': 'error-details' } }, [
             h('summary', { text: 'Details' }),
             h('div', { text: r.message }),
-            r.detail ? h('pre', { class: 'code', text: r.detail }) : null,
+            r.detail && r.detail !== r.tracerErrorText ? h('pre', { class: 'code', text: r.detail }) : null,
           ])
         : null,
     ]),
