@@ -1,4 +1,4 @@
-import { isTraceMethod, methodNames } from '../rpc/methods.ts';
+import { isMethodName, isTraceMethod, methodNames, methods } from '../rpc/methods.ts';
 /** The tracing methods a template can name in `@methods`: the method table's tracing rows. */
 export const templateMethods: readonly string[] = methodNames.filter(isTraceMethod);
 
@@ -24,13 +24,15 @@ export interface TemplateDemo {
   method: string;
   subject: (typeof templateDemoSubjects)[number];
 }
-// Which subjects each tracing method can take.
-const demoSubjectsOf: Readonly<Record<string, readonly TemplateDemo['subject'][]>> = {
-  debug_traceCall: ['call'],
-  debug_traceTransaction: ['tx', 'revertTx'],
-  debug_traceBlockByNumber: ['block'],
-  debug_traceBlockByHash: ['block'],
-};
+// Which subjects a tracing method can take, read from its params in the method table: a call object, a
+// transaction hash, or a block.
+function demoSubjectsOf(method: string): readonly TemplateDemo['subject'][] {
+  if (!isMethodName(method)) return [];
+  const params = methods[method].params.map((p) => p.name);
+  if (params.includes('call')) return ['call'];
+  if (params.includes('txHash')) return ['tx', 'revertTx'];
+  return ['block'];
+}
 
 /** What a template's header comment says about it. */
 export interface TemplateInfo {
@@ -154,7 +156,7 @@ export function parseTemplateHeader(source: string, id: string): ParseTemplateHe
     const [method = '', subject = '', ...extra] = demo.value.split(/\s+/);
     if (!methods.includes(method))
       return fail(`@demo names '${method}', which is not in @methods (${methods.join(', ')})`, demo.line);
-    const allowed = demoSubjectsOf[method] ?? [];
+    const allowed = demoSubjectsOf(method);
     if (!allowed.includes(subject as TemplateDemo['subject']) || extra.length)
       return fail(
         `@demo ${method} takes one of: ${allowed.join(', ')} (got '${[subject, ...extra].join(' ')}')`,
