@@ -52,6 +52,9 @@ export interface ProbeView {
   endpointId: string;
   running: boolean;
   verdict?: string;
+  /** The verdict's first sentence (what the node does), and the rest (why the probe says so). */
+  headline?: string;
+  summary?: string;
   clientVersion?: string;
   latestBlock?: string;
   evidence: string[];

@@ -1,5 +1,5 @@
 import { type DialectReport, type DialectTarget, describeDialect } from '../core/rpc/dialect.ts';
-import type { JsTracingSupport, ProbeReport } from '../core/rpc/probe.ts';
+import type { JsTracingSupport, ProbeEvidence, ProbeReport } from '../core/rpc/probe.ts';
 import type { ProbeView } from '../state/appState.ts';
 
 const verdictTitles: Record<JsTracingSupport, string> = {
@@ -29,17 +29,34 @@ function dialectWords(d: DialectReport): string {
   return ` — ${describeDialect(d)}.${like}`;
 }
 
+/**
+ * ✓ when a request came out as a working node answers it (for the negative control, a tracer that throws, that is
+ * an error), ✗ otherwise: the card then reads as a list of checks, not of failures.
+ */
+function evidenceMark(e: ProbeEvidence): string {
+  const expectsError = e.note.startsWith('negative control');
+  return (expectsError ? e.kind === 'rpc-error' : e.kind === 'ok') ? '✓' : '✗';
+}
+
+// The summary often is the failing request's message: it is said once, above the list.
+const said = (message: string, summary: string) => (summary.includes(message) ? '(said above)' : message);
+
 /** The probe report card's content for a probe run (src/io/runProbe.ts), also when the probe itself failed. */
 export async function describeProbe(
   report: Promise<ProbeReport>,
 ): Promise<Omit<ProbeView, 'endpointId' | 'running'>> {
   try {
     const r = await report;
+    const headline = `${verdictTitles[r.jsTracing]}${r.dialect ? dialectWords(r.dialect) : '.'}`;
     return {
-      verdict: `${verdictTitles[r.jsTracing]}${r.dialect ? dialectWords(r.dialect) : '.'} ${r.summary}`,
+      verdict: `${headline} ${r.summary}`,
+      headline,
+      summary: r.summary,
       clientVersion: r.clientVersion,
       latestBlock: r.latestBlock,
-      evidence: r.evidence.map((e) => `${e.request.method}: ${e.note} → ${e.message}`),
+      evidence: r.evidence.map(
+        (e) => `${evidenceMark(e)} ${e.request.method}: ${e.note} → ${said(e.message, r.summary)}`,
+      ),
       ...(r.dialect ? { dialectTarget: r.dialect.target } : {}),
     };
   } catch (e) {

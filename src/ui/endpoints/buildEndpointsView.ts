@@ -211,27 +211,58 @@ export function buildEndpointForm(initial: Endpoint): EndpointFormView {
 
 /** The probe card for `probe` of the endpoint named `endpointName`: a spinner while it runs, then the verdict
  * (with the dialect words), client, latest block and one evidence line per request. */
-export function renderProbeCard(probe: ProbeView, endpointName: string): HTMLElement {
+export function renderProbeCard(
+  probe: ProbeView,
+  endpointName: string,
+  actions?: { retry(): void; copy(text: string): Promise<string> },
+): HTMLElement {
   const card = h('div', { class: 'card' }, [h('div', { class: 'hint', text: `Probe of ${endpointName}` })]);
   if (probe.running) {
     card.append(h('div', {}, [h('span', { class: 'spinner' }), h('span', { text: ' Probing…' })]));
     return card;
   }
+  // One headline; why, the client and the evidence below it, the evidence folded.
   card.append(
-    h('div', {
-      class: 'verdict',
-      text: probe.verdict ?? 'No verdict',
-      attrs: { 'data-testid': 'probe-verdict' },
-    }),
+    h('div', { attrs: { 'data-testid': 'probe-verdict' } }, [
+      h('div', { class: 'verdict', text: probe.headline ?? probe.verdict ?? 'No verdict' }),
+      probe.headline && probe.summary ? h('div', { text: probe.summary }) : null,
+    ]),
   );
   if (probe.clientVersion) card.append(h('div', { text: `Client: ${probe.clientVersion}` }));
   if (probe.latestBlock) card.append(h('div', { text: `Latest block: ${probe.latestBlock}` }));
+  const copyStatus = h('span', { class: 'ok' });
+  if (actions)
+    card.append(
+      h('div', { class: 'row' }, [
+        h('button', {
+          text: 'Probe again',
+          attrs: { 'data-testid': 'probe-retry' },
+          on: { click: actions.retry },
+        }),
+        h('button', {
+          text: 'Copy details',
+          attrs: { 'data-testid': 'probe-copy' },
+          on: {
+            click: () =>
+              void actions
+                .copy([probe.verdict ?? '', ...probe.evidence].join('\n'))
+                .then((s) => (copyStatus.textContent = s)),
+          },
+        }),
+        copyStatus,
+      ]),
+    );
   card.append(
-    h(
-      'ul',
-      { attrs: { 'data-testid': 'probe-evidence' } },
-      probe.evidence.map((line) => h('li', { text: line })),
-    ),
+    h('details', {}, [
+      h('summary', {
+        text: `Evidence: ${probe.evidence.length} request${probe.evidence.length === 1 ? '' : 's'}`,
+      }),
+      h(
+        'ul',
+        { attrs: { 'data-testid': 'probe-evidence' } },
+        probe.evidence.map((line) => h('li', { text: line })),
+      ),
+    ]),
   );
   return card;
 }

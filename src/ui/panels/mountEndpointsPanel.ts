@@ -3,7 +3,7 @@ import { createEndpoint, type Endpoint } from '../../core/rpc/endpoint.ts';
 import { splitUserInfo } from '../../core/rpc/splitUserInfo.ts';
 import { createId, type AppState } from '../../state/appState.ts';
 import { removeEndpoint, saveEndpoint } from '../../state/endpointList.ts';
-import { clear, type Panel } from '../dom.ts';
+import { clear, copyText, type Panel } from '../dom.ts';
 import {
   buildEndpointForm,
   buildEndpointsView,
@@ -139,7 +139,10 @@ export function mountEndpointsPanel(el: HTMLElement, panel: PanelContext): Panel
         const p = s.probe;
         if (p)
           v.probeHost.append(
-            renderProbeCard(p, s.endpoints.find((e) => e.id === p.endpointId)?.name ?? 'endpoint'),
+            renderProbeCard(p, s.endpoints.find((e) => e.id === p.endpointId)?.name ?? 'endpoint', {
+              retry: () => ctx.probe(p.endpointId),
+              copy: copyText,
+            }),
           );
       }
     },

@@ -24,10 +24,36 @@ describe('describeProbe', () => {
       verdict:
         'The node ignores the tracer (it answers with its default trace). debug_traceCall answered with a ' +
         'struct-log trace instead of the canary nonce',
+      headline: 'The node ignores the tracer (it answers with its default trace).',
+      summary: 'debug_traceCall answered with a struct-log trace instead of the canary nonce',
       clientVersion: report.clientVersion,
       latestBlock: '0x3',
-      evidence: ['debug_traceCall: canary tracer → OK'],
+      evidence: ['✓ debug_traceCall: canary tracer → OK'],
     });
+  });
+
+  // A ✓ for what a working node does (for the negative control: an error), a ✗ otherwise; the summary said once.
+  it.each([
+    ['canary tracer', 'ok', 'OK', '✓ debug_traceCall: canary tracer → OK'],
+    ['canary tracer', 'rpc-error', 'boom', '✗ debug_traceCall: canary tracer → boom'],
+    [
+      'negative control: a tracer whose result throws must produce an error',
+      'rpc-error',
+      'The tracer threw an error',
+      '✓ debug_traceCall: negative control: a tracer whose result throws must produce an error → The tracer threw an error',
+    ],
+    [
+      'negative control: a tracer whose result throws must produce an error',
+      'ok',
+      'OK',
+      '✗ debug_traceCall: negative control: a tracer whose result throws must produce an error → OK',
+    ],
+    ['latest block', 'unreachable', report.summary, '✗ debug_traceCall: latest block → (said above)'],
+  ] as const)('%s, %s → %s', async (note, kind, message, line) => {
+    const view = await describeProbe(
+      Promise.resolve({ ...report, evidence: [{ ...report.evidence[0], note, kind, message }] }),
+    );
+    expect(view.evidence).toEqual([line]);
   });
 
   const supported: ProbeReport = {
