@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openPlayground, setSource } from './helpers/playground.ts';
+import { addEndpoint, openPlayground, setSource } from './helpers/playground.ts';
 
 const commented =
   '{\n  // counts steps\n  n: 0,\n  step: function (log, db) {\n    this.n++;\n  },\n  result: function (ctx, db) {\n    return this.n;\n  },\n  fault: function (log, db) {}\n}\n';
@@ -42,4 +42,22 @@ test("History's button is Re-send (Replay is the fixtures tab)", async ({ page }
   await expect
     .poll(() => page.evaluate(() => (window as any).__playground.store.get().history.length))
     .toBe(2);
+});
+
+test('removing an endpoint asks in the page, and Cancel keeps it', async ({ page }) => {
+  await openPlayground(page);
+  await addEndpoint(page, 'Spare node', 'http://127.0.0.1:18545');
+  page.once('dialog', () => {
+    throw new Error('a native dialog opened');
+  });
+  const row = page.locator('[data-endpoint]', { hasText: 'Spare node' });
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByTestId('dialog')).toContainText('Remove Spare node?');
+  await page.getByTestId('dialog-cancel').click();
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await page.getByTestId('dialog-ok').click();
+  await expect(row).toHaveCount(0);
+  // The removed endpoint was the active one: the embedded node is used again.
+  await expect(page.locator('[data-endpoint]', { hasText: '● Embedded node' })).toBeVisible();
 });

@@ -4,6 +4,7 @@ import { splitUserInfo } from '../../core/rpc/splitUserInfo.ts';
 import { createId, type AppState } from '../../state/appState.ts';
 import { removeEndpoint, saveEndpoint } from '../../state/endpointList.ts';
 import { clear, copyText, type Panel } from '../dom.ts';
+import { confirmAction } from '../openDialog.ts';
 import {
   buildEndpointForm,
   buildEndpointsView,
@@ -130,7 +131,12 @@ export function mountEndpointsPanel(el: HTMLElement, panel: PanelContext): Panel
               use: () => ctx.use(e.id),
               probe: () => ctx.probe(e.id),
               edit: () => openForm(e),
-              remove: () => confirm(`Remove ${e.name}?`) && ctx.remove(e.id),
+              remove: () =>
+                void confirmAction(
+                  `Remove ${e.name}?`,
+                  'Its URL and credentials are forgotten on this device.',
+                  'Remove',
+                ).then((yes) => yes && ctx.remove(e.id)),
             }),
           );
       }
