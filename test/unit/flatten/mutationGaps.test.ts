@@ -149,3 +149,41 @@ describe('flattenTracer: the range each info underlines', () => {
     ).toEqual([['flatten/bad-input', 'The tracer source must be a string, not undefined', 1, 1, 1]]);
   });
 });
+
+describe('tracerObjectToString: functions whose text cannot be sent', () => {
+  const getter = Object.getOwnPropertyDescriptor(
+    {
+      get x() {
+        return 1;
+      },
+    },
+    'x',
+  )!.get!;
+  const withSuper = {
+    m() {
+      return super.toString();
+    },
+  }.m;
+  test.each<[string, unknown, string]>([
+    [
+      'a getter taken out of its object',
+      getter,
+      "tracer.f: cannot read the function's source text: get x() {",
+    ],
+    [
+      'a method using super',
+      withSuper,
+      'tracer.f uses super, which has no meaning once the method is sent as text',
+    ],
+  ])('%s', (_name, f, message) => {
+    expect(() => tracerObjectToString({ f, result: function () {} })).toThrow(message);
+  });
+
+  test("a function whose text mentions '{ [native code] }' is not a built-in", () => {
+    const f = function () {
+      return '{ [native code] }';
+    };
+    const sent = new Function(`return (${tracerObjectToString({ f })});`)() as { f: () => string };
+    expect(sent.f()).toBe('{ [native code] }');
+  });
+});
