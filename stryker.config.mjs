@@ -89,8 +89,8 @@ export default {
   ],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
-  timeoutMS: 10000,
-  timeoutFactor: 2,
+  timeoutMS: 4000,
+  timeoutFactor: 1.5,
   thresholds: { high: 90, low: 85, break: null },
   // Equivalent mutants are marked where they are, with `// Stryker disable next-line <mutator>: <reason>`.
 };
