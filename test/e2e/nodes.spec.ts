@@ -58,7 +58,9 @@ test('runs the probe', async ({ page }) => {
   await expect(page.getByTestId('probe-card')).toContainText(/Ganache/);
   await expect(page.getByTestId('probe-verdict')).toContainText(/ignor/i);
   // One headline, the checks folded with a mark each, and the buttons to act.
-  await expect(page.getByTestId('probe-evidence').locator('li').first()).toHaveText(/^[✓✗] web3_clientVersion/);
+  await expect(page.getByTestId('probe-evidence').locator('li').first()).toHaveText(
+    /^[✓✗] web3_clientVersion/,
+  );
   await expect(page.getByTestId('probe-evidence')).toBeHidden();
   await expect(page.getByTestId('probe-retry')).toBeVisible();
   await page.getByTestId('probe-card').locator('summary').click();
