@@ -4,6 +4,7 @@ import type { FixtureDefaults } from '../../core/fixture/fixtureTypes.ts';
 import type { Endpoint } from '../../core/rpc/endpoint.ts';
 import { embeddedEndpointId, type AppState, type RequestDraft } from '../../state/appState.ts';
 import { demoFields } from '../../state/demoFields.ts';
+import { activeEndpoint as activeEndpointOf } from '../../state/endpointList.ts';
 import { clear, downloadText, h, type Panel } from '../dom.ts';
 import type { PanelContext } from './panelContext.ts';
 import { buildReplayView } from '../replay/buildReplayView.ts';
@@ -28,10 +29,7 @@ export function mountReplayPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
   let reveal = false;
   let controller: AbortController | null = null;
 
-  const activeEndpoint = (): Endpoint => {
-    const s = ctx.store.get();
-    return s.endpoints.find((e) => e.id === s.activeEndpointId) ?? s.endpoints[0];
-  };
+  const activeEndpoint = (): Endpoint => activeEndpointOf(ctx.store.get());
   const setDraft = (patch: Partial<RequestDraft>, endpoint = true) =>
     ctx.store.update((s) => ({
       ...(endpoint ? { activeEndpointId: embeddedEndpointId } : {}),

@@ -73,7 +73,7 @@ export function mountSendPanel(el: HTMLElement, panel: PanelContext): Panel<AppS
       }
       const text = serializeRequest(built.request);
       body.set(text, '');
-      const ep = snippetEndpoint(s.endpoints.find((e) => e.id === s.activeEndpointId));
+      const ep = snippetEndpoint(activeEndpoint(s));
       // Shown: always masked, with placeholders. Copied: the real URL and credentials when the user asks for them.
       const shown = { ...ep, includeCredentials: false, revealEndpoint: false };
       const copied = {
