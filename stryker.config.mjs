@@ -51,7 +51,12 @@ if (process.env.STRYKER_FOLDER && !folder)
   throw new Error(`STRYKER_FOLDER: no folder '${process.env.STRYKER_FOLDER}'`);
 /** A `--mutate` glob narrower than its folder: its own incremental file, so the folder's file keeps all of it. */
 const part = folder ? process.env.STRYKER_MUTATE : undefined;
-const runName = part ? 'partial' : folder ? process.env.STRYKER_FOLDER : 'all';
+// Named after the glob, so two partial runs at once (two files of one folder) never share a file.
+const runName = part
+  ? `partial-${part.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`
+  : folder
+    ? process.env.STRYKER_FOLDER
+    : 'all';
 const folders = folder ? [folder] : Object.values(mutationFolders);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

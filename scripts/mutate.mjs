@@ -9,7 +9,7 @@
 //
 // Each folder has its own incremental file, reports/stryker-incremental/FOLDER.json (committed), so a rerun only
 // tests mutants whose code or tests changed; reports/mutation/FOLDER.html and .json are the full reports (ignored by
-// git). A --mutate glob narrower than its folder uses reports/stryker-incremental/partial.json (ignored by git), so
+// git). A --mutate glob narrower than its folder uses reports/stryker-incremental/partial-GLOB.json (ignored by git), so
 // it never overwrites the folder's file with part of it.
 import { spawnSync } from 'node:child_process';
 import { mutationFolders } from '../stryker.config.mjs';
