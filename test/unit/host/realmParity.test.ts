@@ -82,7 +82,7 @@ const errors: Array<[string, string]> = [
   ['null tracer', `null`],
   [
     'too deep to compile',
-    `{fault: function() {}, result: function() { return ${'('.repeat(5000)}1${')'.repeat(5000)}; }}`,
+    `{fault: function() {}, result: function() { return ${'('.repeat(50_000)}1${')'.repeat(50_000)}; }}`,
   ],
 ];
 
