@@ -54,12 +54,13 @@ if (process.env.STRYKER_FOLDER && !folder)
   throw new Error(`STRYKER_FOLDER: no folder '${process.env.STRYKER_FOLDER}'`);
 /** A `--mutate` glob narrower than its folder: its own incremental file, so the folder's file keeps all of it. */
 const part = folder ? process.env.STRYKER_MUTATE : undefined;
-// Named after the glob, so two partial runs at once (two files of one folder) never share a file.
-const runName = part
-  ? `partial-${part.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`
-  : folder
-    ? process.env.STRYKER_FOLDER
-    : 'all';
+/**
+ * The run name of a partial run (its incremental file and reports): named after the glob, so two partial runs at
+ * once (two files of one folder) never share a file.
+ */
+export const partialRunName = (glob) =>
+  `partial-${glob.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+const runName = part ? partialRunName(part) : folder ? process.env.STRYKER_FOLDER : 'all';
 const folders = folder ? [folder] : Object.values(mutationFolders);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

@@ -9,10 +9,14 @@
 //
 // Each folder has its own incremental file, reports/stryker-incremental/FOLDER.json (committed), so a rerun only
 // tests mutants whose code or tests changed; reports/mutation/FOLDER.html and .json are the full reports (ignored by
-// git). A --mutate glob narrower than its folder uses reports/stryker-incremental/partial-GLOB.json (ignored by git), so
-// it never overwrites the folder's file with part of it.
+// git). A --mutate glob narrower than its folder runs on reports/stryker-incremental/partial-GLOB.json (ignored by
+// git): it starts as a copy of the folder's file (so what the folder's file already knows is not tested again), and
+// when the run succeeds its files are merged back into the folder's file (scripts/mergeIncremental.mjs). So a folder
+// can be measured a file at a time, and two files of one folder can run at once.
 import { spawnSync } from 'node:child_process';
-import { mutationFolders } from '../stryker.config.mjs';
+import { copyFileSync, existsSync } from 'node:fs';
+import { mutationFolders, partialRunName } from '../stryker.config.mjs';
+import { mergeIncrementalFile } from './mergeIncremental.mjs';
 
 const args = process.argv.slice(2);
 const folders = [];
@@ -61,10 +65,16 @@ for (const name of folders) {
   const env = { ...process.env, STRYKER_FOLDER: name };
   if (whole) delete env.STRYKER_MUTATE;
   else env.STRYKER_MUTATE = mutateGlob;
+  const folderFile = `reports/stryker-incremental/${name}.json`;
+  const partialFile = whole ? undefined : `reports/stryker-incremental/${partialRunName(mutateGlob)}.json`;
+  if (partialFile && existsSync(folderFile)) copyFileSync(folderFile, partialFile);
   const r = spawnSync('npx', ['stryker', 'run', ...passThrough], { stdio: 'inherit', env });
   if (r.status !== 0) {
     console.error(`mutate: stryker run for ${name} exited with ${r.status ?? r.signal}`);
     failed++;
+  } else if (partialFile) {
+    mergeIncrementalFile(folderFile, partialFile);
+    console.log(`mutate: merged the results for ${mutateGlob} into ${folderFile}`);
   }
 }
 

@@ -7,8 +7,14 @@
 //
 // Score as Stryker counts it: (killed + timeout) / (killed + timeout + survived + no coverage). Ignored mutants
 // (static ones, `// Stryker disable` with its reason) and compile/runtime errors are not counted.
-import { existsSync, readFileSync } from 'node:fs';
-import { mutationFolders } from '../stryker.config.mjs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { mutationFolders, notMutated } from '../stryker.config.mjs';
+
+/** The files of a folder Stryker mutates (as in stryker.config.mjs: every .ts file but the `notMutated` ones). */
+const filesToMutate = (src) =>
+  readdirSync(src, { recursive: true })
+    .map((p) => `${src}/${p}`)
+    .filter((p) => p.endsWith('.ts') && !notMutated.includes(p));
 
 const showSurvivors = process.argv.includes('--survivors');
 const markdown = process.argv.includes('--markdown');
@@ -36,10 +42,21 @@ for (const [name, f] of Object.entries(mutationFolders)) {
   }
   const detected = c.Killed + c.Timeout;
   const valid = detected + c.Survived + c.NoCoverage;
-  rows.push({ name, src: f.src, measured: true, ...c, score: valid ? (100 * detected) / valid : NaN });
+  // A folder measured a file at a time (`--mutate FILE`, merged) may not have all its files yet.
+  const missing = filesToMutate(f.src).filter((p) => !(p in report.files));
+  rows.push({
+    name,
+    src: f.src,
+    measured: true,
+    missing,
+    ...c,
+    score: valid ? (100 * detected) / valid : NaN,
+  });
 }
 
-const pct = (r) => (Number.isNaN(r.score) ? 'n/a' : `${r.score.toFixed(1)} %`);
+const pct = (r) =>
+  (Number.isNaN(r.score) ? 'n/a' : `${r.score.toFixed(1)} %`) +
+  (r.missing.length ? ` (${r.missing.length} files not measured yet)` : '');
 if (markdown) {
   console.log('| folder | score | killed | timeout | survived | no coverage | ignored |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
@@ -54,10 +71,13 @@ if (markdown) {
   console.log('\nmutation score per folder (killed + timeout) / (killed + timeout + survived + no coverage)');
   for (const r of rows) {
     if (!r.measured) console.log(`  ${r.src.padEnd(18)} not measured yet (npm run mutate -- ${r.name})`);
-    else
+    else {
       console.log(
         `  ${r.src.padEnd(18)} ${pct(r).padStart(7)}  killed ${r.Killed}, timeout ${r.Timeout}, survived ${r.Survived}, no coverage ${r.NoCoverage}, ignored ${r.Ignored}`,
       );
+      for (const p of r.missing)
+        console.log(`      not measured yet: ${p} (npm run mutate -- --mutate '${p}')`);
+    }
   }
 }
 if (showSurvivors) {
