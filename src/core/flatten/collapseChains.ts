@@ -34,14 +34,15 @@ const operatorPrecedence: Record<string, number> = {
 /** Chains shorter than this are printed by escodegen itself. */
 export const shortestCollapsedChain = 32;
 
-const isChainNode = (n: unknown): n is AnyNode =>
-  typeof n === 'object' &&
-  n !== null &&
-  ((n as AnyNode).type === 'BinaryExpression' || (n as AnyNode).type === 'LogicalExpression') &&
-  Object.prototype.hasOwnProperty.call(operatorPrecedence, (n as AnyNode).operator as string);
+const isChainNode = (n: AnyNode): boolean =>
+  (n.type === 'BinaryExpression' || n.type === 'LogicalExpression') &&
+  Object.prototype.hasOwnProperty.call(operatorPrecedence, n.operator as string);
 
-/** Whether `left` continues `node`'s chain: an operator of the same precedence, so it needs no parentheses. */
-export function continuesChain(node: AnyNode, left: unknown): boolean {
+/**
+ * Whether `left` (the `left` child of `node`) continues `node`'s chain: an operator of the same precedence, so it
+ * needs no parentheses. Every caller passes AST nodes; `left` is only read when `node` is a chain node.
+ */
+export function continuesChain(node: AnyNode, left: AnyNode): boolean {
   return (
     isChainNode(node) &&
     isChainNode(left) &&
@@ -58,18 +59,19 @@ const placeholder = '$$flattenChainPlaceholder$$';
  * operands are done first. Mutates the AST (adds `verbatimKey` to chain roots).
  */
 export function collapseChains(root: AnyNode, verbatimKey: string, options: escodegen.GenerateOptions): void {
+  // Stryker disable next-line ArrayDeclaration: a string in roots is no chain node, so collapse leaves it at once
   const roots: AnyNode[] = [];
   const stack: { node: AnyNode; inChain: boolean }[] = [{ node: root, inChain: false }];
   while (stack.length > 0) {
     const { node, inChain } = stack.pop()!;
-    if (!inChain && isChainNode(node) && continuesChain(node, node.left)) roots.push(node);
+    if (!inChain && continuesChain(node, node.left as AnyNode)) roots.push(node);
+    // Child nodes are the values (or array items) with a string `type`; `loc`, `regex`, verbatim text have none.
     for (const key in node) {
-      if (key === 'loc' || key === verbatimKey) continue;
       const v = node[key];
       const children = Array.isArray(v) ? v : [v];
       for (const c of children)
-        if (c && typeof c === 'object' && typeof (c as AnyNode).type === 'string')
-          stack.push({ node: c as AnyNode, inChain: key === 'left' && continuesChain(node, c) });
+        if (typeof (c as AnyNode | null)?.type === 'string')
+          stack.push({ node: c as AnyNode, inChain: key === 'left' && continuesChain(node, c as AnyNode) });
     }
   }
   // Pre-order: an operand's chains come after their chain's root, so the reverse order prints them first.
@@ -79,25 +81,18 @@ export function collapseChains(root: AnyNode, verbatimKey: string, options: esco
 function collapse(chainRoot: AnyNode, verbatimKey: string, options: escodegen.GenerateOptions): void {
   const spine: AnyNode[] = [];
   let n: AnyNode = chainRoot;
-  while (continuesChain(n, n.left)) {
+  while (continuesChain(n, n.left as AnyNode)) {
     spine.push(n);
     n = n.left as AnyNode;
   }
   spine.push(n);
   if (spine.length < shortestCollapsedChain) return;
-  spine.reverse();
   const ph = { type: 'Identifier', name: placeholder };
   const gen = (node: AnyNode) => escodegen.generate(node, options);
-  const first = spine[0];
-  const head = gen({ type: first.type, operator: first.operator, left: first.left, right: ph });
-  const operandEnd =
-    head.length -
-    placeholder.length -
-    (head.endsWith(` ${first.operator as string} ${placeholder}`)
-      ? (first.operator as string).length + 2
-      : (first.operator as string).length);
-  let text = head.slice(0, operandEnd).replace(/\s+$/, '');
-  for (const link of spine) {
+  // The innermost link (`a + b`) is printed whole; every further link as `$ + c`, the placeholder cut off again.
+  const [first, ...links] = spine.reverse();
+  let text = gen(first);
+  for (const link of links) {
     const piece = gen({ type: link.type, operator: link.operator, left: ph, right: link.right });
     text += piece.slice(placeholder.length);
   }

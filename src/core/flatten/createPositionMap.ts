@@ -24,8 +24,8 @@ function keyOf(t: Token): string {
     const pattern = r.pattern.replace(/\\u0022|\\"/g, '"').replace(/\\x3C|\\</g, '<');
     return `regexp:${pattern}/${r.flags}`;
   }
-  if (label === 'num') return `num:${String(v)}`;
-  return v === undefined || v === null ? label : `${label}:${String(v)}`;
+  // Punctuators have no value (`(:undefined`); names, keywords, strings, numbers and templates key on their value.
+  return `${label}:${String(v)}`;
 }
 
 /** Tokens of `text` read as `(text)`, with offsets into `text` shifted by `base`. Stops quietly at a bad token. */

@@ -118,10 +118,8 @@ export function printTemplateRaw(raw: string): string {
       if (isLineTerminator(next)) {
         // A line continuation adds nothing to the cooked value.
         i += next === 0x0d && raw.charCodeAt(i + 2) === 0x0a ? 2 : 1;
-        // Stryker disable next-line BlockStatement: without this branch the backslash is dropped and the next turn prints the quote as \u0022: the same text
       } else if (next === 0x22) {
-        out += dq;
-        i++;
+        // `\"`: the backslash is dropped, and the next turn prints the quote as \u0022.
       } else if (next === 0x3c && htmlEscapeAt(raw, i + 1) !== null) {
         out += '\\x3C';
         i++;

@@ -57,12 +57,11 @@ function collectDeclared(node: AnyNode, declared: Set<string>): void {
       if (node.id) declared.add((node.id as AnyNode).name as string);
       for (const p of node.params as AnyNode[]) collectPatternNames(p, declared);
       break;
+    // A class's id is an Identifier or null, a declarator's a pattern.
     case 'ClassDeclaration':
     case 'ClassExpression':
-      if (node.id) declared.add((node.id as AnyNode).name as string);
-      break;
     case 'VariableDeclarator':
-      collectPatternNames(node.id as AnyNode, declared);
+      collectPatternNames(node.id as AnyNode | null, declared);
       break;
     case 'CatchClause':
       collectPatternNames(node.param as AnyNode | null, declared);
@@ -85,15 +84,13 @@ export function findFreeVariables(fn: AnyNode): { free: string[]; usesSuper: boo
     collectDeclared(node, declared);
     if (node.type === 'Identifier') referenced.add(node.name as string);
     if (node.type === 'Super') usesSuper = true;
-    const skip = node.computed ? [] : (nonReferenceFields.get(node.type) ?? []);
+    const skip = node.computed ? undefined : nonReferenceFields.get(node.type);
     for (const key of Object.keys(node)) {
-      if (key === 'type' || skip.includes(key)) continue;
+      if (skip?.includes(key)) continue;
+      // Child nodes are the values (or array items) with a string `type`; strings, `loc` and `regex` have none.
       const v = node[key];
-      if (Array.isArray(v)) {
-        for (const item of v)
-          if (item && typeof item === 'object' && 'type' in item) stack.push(item as AnyNode);
-      } else if (v && typeof v === 'object' && typeof (v as AnyNode).type === 'string')
-        stack.push(v as AnyNode);
+      for (const c of Array.isArray(v) ? v : [v])
+        if (typeof (c as AnyNode | null)?.type === 'string') stack.push(c as AnyNode);
     }
   }
   const free = [...referenced].filter((n) => !declared.has(n) && !knownGlobals.has(n)).sort();

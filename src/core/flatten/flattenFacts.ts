@@ -1,12 +1,11 @@
 import type { Diagnostic } from '../diagnostics.ts';
 
-// What flattening did to the text, said as information: not a problem with the tracer.
-const factRules = new Set(['flatten/one-line', 'flatten/comments-removed', 'flatten/double-quotes']);
-
 /**
  * True for the flattener's notes about what it did (comments removed, N lines made one, double quotes re-quoted):
  * facts about the ready-to-send string, shown with it rather than among the tracer's problems.
  */
 export function isFlattenFact(d: Diagnostic): boolean {
-  return d.severity === 'info' && factRules.has(d.ruleId);
+  // What flattening did to the text, said as information: not a problem with the tracer.
+  const factRules = ['flatten/one-line', 'flatten/comments-removed', 'flatten/double-quotes'];
+  return d.severity === 'info' && factRules.includes(d.ruleId);
 }

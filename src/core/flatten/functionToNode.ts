@@ -6,10 +6,9 @@ type AnyNode = { type: string; [key: string]: unknown };
 
 function tryParse(text: string): AnyNode | null {
   try {
-    const program = parse(text, { ecmaVersion: 'latest' }) as unknown as AnyNode;
-    const body = program.body as AnyNode[];
-    if (body.length !== 1 || body[0].type !== 'ExpressionStatement') return null;
-    return body[0].expression as AnyNode;
+    // The text is wrapped in brackets, so a successful parse is one expression statement.
+    return (parse(text, { ecmaVersion: 'latest' }) as unknown as { body: AnyNode[] }).body[0]
+      .expression as AnyNode;
   } catch {
     return null;
   }
@@ -17,16 +16,14 @@ function tryParse(text: string): AnyNode | null {
 
 /** The function node for a `function …`, arrow or shorthand-method source text, or null. */
 function parseFunctionText(text: string): AnyNode | null {
+  // A function's text read as `(text)` is a function or arrow expression, or does not parse (a method's text).
   const expr = tryParse('(' + text + '\n)');
-  if (expr && (expr.type === 'FunctionExpression' || expr.type === 'ArrowFunctionExpression')) return expr;
-  // A shorthand method `step(log) {…}` (also `async`/`*` ones) is only valid inside an object literal.
-  const obj = tryParse('({' + text + '\n})');
-  const props = obj?.type === 'ObjectExpression' ? (obj.properties as AnyNode[]) : [];
-  if (props.length === 1 && props[0].type === 'Property' && props[0].method) {
-    const fn = props[0].value as AnyNode;
-    return { ...fn, id: null };
-  }
-  return null;
+  if (expr !== null) return expr;
+  // A shorthand method `step(log) {…}` (also async, generator, getter and setter ones) only parses inside an object
+  // literal; every function text that is no expression parses there, so the object is never null.
+  const prop = (tryParse('({' + text + '\n})')!.properties as AnyNode[])[0];
+  // A getter or setter is no method (`kind` get/set): it cannot be sent as a function.
+  return prop.method ? (prop.value as AnyNode) : null;
 }
 
 /**

@@ -41,7 +41,7 @@ export function generateOneLine(ast: estree.Node): GenerateResult {
     const message =
       e instanceof RangeError
         ? 'The code nests too deeply for the flattener to print it'
-        : `The flattener cannot print this code: ${(e as Error)?.message ?? String(e)}`;
+        : `The flattener cannot print this code: ${(e as Error).message}`; // escodegen throws Errors
     const problem = { message, start: node.start ?? 0, end: node.end ?? 0 };
     return { ok: false, problem, doubleQuoted: prepared.doubleQuoted };
   }
@@ -62,10 +62,10 @@ export function flattenProgram(
   try {
     ast = parse(source, {
       ecmaVersion: opts.ecmaVersion ?? 'latest',
-      sourceType: opts.sourceType ?? 'script',
+      sourceType: opts.sourceType, // acorn's default is 'script'
     });
   } catch (e) {
-    const message = String((e as Error)?.message ?? e);
+    const message = (e as Error).message; // acorn throws a SyntaxError, or a RangeError when out of stack
     const tooDeep = e instanceof RangeError || /Not enough stack space|call stack/i.test(message);
     const error = tooDeep ? 'The code nests too deeply to parse' : message;
     return { ok: false, error };

@@ -58,10 +58,12 @@ export function mapNodeErrorToSource(
   flat: FlattenResult,
   source: string,
 ): { range: SourceRange; message: string } | null {
-  if (!flat.ok || !flat.map) return null;
+  // The map is null exactly when the flattening failed.
+  if (!flat.map) return null;
   const loc = findLocation(errorText);
   if (!loc || loc.line !== 1 || loc.column < 1) return null;
-  const flatOffset = Math.min(Math.max(loc.column - 2, 0), Math.max(flat.code.length - 1, 0));
+  // Column 1 is the '(' the node prepends; past the end maps to the last token (the closing '}').
+  const flatOffset = Math.max(loc.column - 2, 0);
   const start = flat.map.toSourceOffset(flatOffset);
   const range = createLineIndex(source).rangeOf(start, tokenEnd(source, start));
   return { range, message: cleanMessage(errorText) };

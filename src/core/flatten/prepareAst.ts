@@ -27,9 +27,6 @@ export interface PreparedAst {
 
 type AnyNode = { type: string; start?: number; end?: number; [key: string]: unknown };
 
-const skipKeys = new Set(['type', 'start', 'end', 'loc', 'range', 'raw', 'directive', verbatimKey]);
-/** Node types without child nodes whose fields (`value`, `regex`) must not be walked. */
-const leafTypes = new Set(['Literal', 'TemplateElement', 'Identifier']);
 const primary = (escodegen as unknown as { Precedence: Record<string, number> }).Precedence.Primary;
 
 function setVerbatim(node: AnyNode, content: string): void {
@@ -58,15 +55,14 @@ export function prepareAst(root: AnyNode): PreparedAst {
     }
     const problem = visit(node, done, doubleQuoted);
     if (problem) return { problem, doubleQuoted };
-    if (leafTypes.has(node.type)) continue;
+    // Child nodes are the values (or array items) with a string `type`; `loc`, `regex`, a literal's value, a template
+    // element's value and verbatim text have none.
     for (const key in node) {
-      if (skipKeys.has(key)) continue;
       const v = node[key];
-      if (Array.isArray(v)) {
-        for (const item of v) if (item && typeof item === 'object') stack.push([item as AnyNode, depth + 1]);
-      } else if (v && typeof v === 'object' && typeof (v as AnyNode).type === 'string') {
+      for (const c of Array.isArray(v) ? v : [v]) {
+        if (typeof (c as AnyNode | null)?.type !== 'string') continue;
         // A chain `a + b + c …` is printed flat (collapseChains): its left spine adds no depth.
-        stack.push([v as AnyNode, key === 'left' && continuesChain(node, v) ? depth : depth + 1]);
+        stack.push([c as AnyNode, key === 'left' && continuesChain(node, c as AnyNode) ? depth : depth + 1]);
       }
     }
   }
@@ -107,7 +103,8 @@ function visit(node: AnyNode, done: Set<AnyNode>, doubleQuoted: number[]): Prepa
     case 'BinaryExpression': {
       // `a < /script>/` would print as `a</script>/`, which ends an HTML <script> element; keep a space.
       const right = leftmost(node.right as AnyNode);
-      if (node.operator === '<' && right.type === 'Literal' && right.regex) {
+      // Only a regular-expression Literal has `regex`.
+      if (node.operator === '<' && right.regex) {
         const { pattern, flags } = right.regex as { pattern: string; flags: string };
         setVerbatim(right, ' ' + printRegExpLiteral(pattern, flags));
         done.add(right);
@@ -117,7 +114,8 @@ function visit(node: AnyNode, done: Set<AnyNode>, doubleQuoted: number[]): Prepa
     case 'ExpressionStatement': {
       // escodegen prints `(let[a] = b)` as `let[a]=b;`, which is a declaration; keep `let` parenthesized.
       const first = leftmost(node.expression as AnyNode);
-      if (first.type === 'Identifier' && first.name === 'let') setVerbatim(first, '(let)');
+      // Only an Identifier has the name `let` (a PrivateIdentifier cannot start a statement).
+      if (first.name === 'let') setVerbatim(first, '(let)');
       return null;
     }
     case 'Program':
@@ -130,9 +128,8 @@ function visit(node: AnyNode, done: Set<AnyNode>, doubleQuoted: number[]): Prepa
       if (body.type === 'BlockStatement') markPrologue(body.body as AnyNode[], done);
       return null;
     }
-    default:
-      return null;
   }
+  return null;
 }
 
 const leftChild = new Map([
@@ -181,7 +178,8 @@ function markPrologue(body: AnyNode[], done: Set<AnyNode>): void {
   for (const st of body) {
     if (st.type !== 'ExpressionStatement') return;
     const expr = st.expression as AnyNode;
-    if (expr.type !== 'Literal' || typeof expr.value !== 'string') return;
+    // Only a Literal has a string `value` among expressions.
+    if (typeof expr.value !== 'string') return;
     done.add(expr);
     if (typeof st.directive === 'string') setVerbatim(expr, printDirective(st.directive, expr.value));
     else setVerbatim(expr, '(' + printStringLiteral(expr.value) + ')');

@@ -199,3 +199,53 @@ describe('flattenTracer: bad input', () => {
     ]);
   });
 });
+
+describe('flattenTracer: failures that have no place in the source are at 1:1', () => {
+  const start = { offset: 0, line: 1, column: 1 };
+  const tracer = '{result: function () { return 1; }, fault: function () {}}';
+  const throwing = (thrown: unknown) => ({
+    get target(): never {
+      throw thrown;
+    },
+  });
+  test.each<[string, unknown, unknown, string, string]>([
+    ['a number as source', 5, {}, 'flatten/bad-input', 'The tracer source must be a string, not number'],
+    ['null as source', null, {}, 'flatten/bad-input', 'The tracer source must be a string, not null'],
+    // Options whose reading throws stand for a bug inside the flattener: reported, never thrown.
+    [
+      'an Error thrown inside',
+      tracer,
+      throwing(new Error('boom')),
+      'flatten/internal',
+      'The flattener failed unexpectedly (a bug): boom',
+    ],
+    [
+      'null thrown inside',
+      tracer,
+      throwing(null),
+      'flatten/internal',
+      'The flattener failed unexpectedly (a bug): null',
+    ],
+    [
+      'a string thrown inside',
+      tracer,
+      throwing('bang'),
+      'flatten/internal',
+      'The flattener failed unexpectedly (a bug): bang',
+    ],
+  ])('%s', (_name, source, options, ruleId, message) => {
+    expect(flattenTracer(source as string, options as never)).toEqual({
+      ok: false,
+      code: '',
+      diagnostics: [{ severity: 'error', ruleId, message, range: { start, end: start } }],
+      map: null,
+    });
+  });
+
+  test('null options are the defaults', () => {
+    expect(flattenTracer(tracer, null as never)).toMatchObject({
+      ok: true,
+      code: '{result:function(){return 1;},fault:function(){}}',
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { flattenProgram } from '../../../src/core/flatten/generateOneLine.ts';
+import { flattenProgram, generateOneLine } from '../../../src/core/flatten/generateOneLine.ts';
 
 describe('flattenProgram: one line, single quotes, no double quote', () => {
   test.each([
@@ -79,5 +79,44 @@ describe('flattenProgram: clear errors, no crash', () => {
       ok: false,
       error: 'The code nests deeper than 1000 levels; the flattener cannot print it safely',
     });
+  });
+});
+
+describe('flattenProgram: options and exact errors', () => {
+  test.each<[string, string, Parameters<typeof flattenProgram>[1], ReturnType<typeof flattenProgram>]>([
+    ["acorn's message, as it is", 'var = ;', {}, { ok: false, error: 'Unexpected token (1:4)' }],
+    ['a module', 'import a from "b";', { sourceType: 'module' }, { ok: true, code: "import a from'b';" }],
+    ['a script by default (with is no module syntax)', 'with (a) b;', {}, { ok: true, code: 'with(a)b;' }],
+    ['ES5 when asked', 'let x = 1;', { ecmaVersion: 5 }, { ok: false, error: 'Unexpected token (1:4)' }],
+  ])('%s', (_name, source, opts, expected) => {
+    expect(flattenProgram(source, opts)).toEqual(expected);
+  });
+});
+
+describe('generateOneLine: what the printer cannot print comes back as a problem', () => {
+  // A name whose reading overflows the stack stands for escodegen running out of stack inside a deep expression.
+  const overflowing = Object.defineProperty({ type: 'Identifier', start: 2, end: 4 }, 'name', {
+    get() {
+      throw new RangeError('Maximum call stack size exceeded');
+    },
+  });
+  test.each<[string, object, { message: string; start: number; end: number }]>([
+    [
+      'a node type escodegen does not know',
+      { type: 'Nonsense', start: 3, end: 7 },
+      { message: 'The flattener cannot print this code: Unknown node type: Nonsense', start: 3, end: 7 },
+    ],
+    [
+      'without offsets: at 0',
+      { type: 'Nonsense' },
+      { message: 'The flattener cannot print this code: Unknown node type: Nonsense', start: 0, end: 0 },
+    ],
+    [
+      'a stack overflow while printing',
+      overflowing,
+      { message: 'The code nests too deeply for the flattener to print it', start: 2, end: 4 },
+    ],
+  ])('%s', (_name, node, problem) => {
+    expect(generateOneLine(node as never)).toEqual({ ok: false, problem, doubleQuoted: [] });
   });
 });

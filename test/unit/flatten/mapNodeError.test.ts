@@ -68,6 +68,33 @@ describe('mapNodeErrorToSource', () => {
     expect(mapNodeErrorToSource(text, flat, source)).toBeNull();
   });
 
+  test.each<[string, string, [number, number, number, number], string]>([
+    // The `.` of `x.foo`: flattened offset 69 → column 71 with the '('; in the source line 5, column 13. A character
+    // that starts no word is underlined alone.
+    [
+      'a punctuator is one character',
+      'TypeError: x at step (<eval>:1:71(2))',
+      [5, 13, 5, 14],
+      'TypeError: x',
+    ],
+    // Only a repeated error name at the very start is dropped.
+    [
+      'a repeated name later in the text stays',
+      'failed: TypeError: TypeError: x at step (<eval>:1:70(2))',
+      [5, 12, 5, 13],
+      'failed: TypeError: TypeError: x',
+    ],
+  ])('%s', (_name, text, [line, column, endLine, endColumn], message) => {
+    const m = mapNodeErrorToSource(text, flat, source);
+    expect(m).toEqual({
+      range: {
+        start: expect.objectContaining({ line, column }) as unknown,
+        end: expect.objectContaining({ line: endLine, column: endColumn }) as unknown,
+      },
+      message,
+    });
+  });
+
   test('a failed flattening cannot be mapped', () => {
     const failed = flattenTracer('[1]');
     expect(mapNodeErrorToSource('TypeError: x at step (<eval>:1:3(2))', failed, '[1]')).toBeNull();

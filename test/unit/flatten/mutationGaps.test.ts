@@ -30,6 +30,8 @@ describe('printRegExpLiteral: an escaped < before an HTML sequence', () => {
     ['\\< before !--', String.raw`\<!--`, '', String.raw`/\x3C!--/`],
     ['\\< before \\/ (no </ in the output)', String.raw`a\<\/b`, '', String.raw`/a\<\/b/`],
     ['\\< before a letter stays', String.raw`a\<b`, '', String.raw`/a\<b/`],
+    ['another escape before !-- stays', String.raw`\d!--`, '', String.raw`/\d!--/`],
+    ['another escape before / in a class stays', String.raw`[\d/]`, '', String.raw`/[\d/]/`],
   ])('%s', (_name, pattern, flags, expected) => {
     const out = printRegExpLiteral(pattern, flags);
     expect(out).toBe(expected);
@@ -54,6 +56,9 @@ describe('printTemplateRaw: line terminators and continuations', () => {
     ['a raw U+2029', 'a\u2029b', String.raw`a\u2029b`, 'a\u2029b'],
     ['\\< before /', String.raw`x\</y`, String.raw`x\x3C/y`, 'x</y'],
     ['\\< before a letter stays', String.raw`x\<y`, String.raw`x\<y`, 'x<y'],
+    ['another escape before / stays', String.raw`a\n/b`, String.raw`a\n/b`, 'a\n/b'],
+    ['a continuation with LF, then a line break', 'a\\\n\nb', String.raw`a\nb`, 'a\nb'],
+    ['a plain < stays', 'a<b', 'a<b', 'a<b'],
   ])('%s', (_name, raw, expected, cooked) => {
     const out = printTemplateRaw(raw);
     expect(out).toBe(expected);

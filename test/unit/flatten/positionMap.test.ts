@@ -1,5 +1,6 @@
 import { tokenizer } from 'acorn';
 import { describe, expect, test } from 'vitest';
+import { createPositionMap } from '../../../src/core/flatten/createPositionMap.ts';
 import { flattenTracer } from '../../../src/core/flatten/flattenTracer.ts';
 
 function identifiers(code: string, from = 0, to = code.length): Array<{ name: string; start: number }> {
@@ -56,5 +57,46 @@ describe('position map: every identifier maps back to the same identifier in the
     expect(r.map!.toSourceOffset(0)).toBe(8);
     expect(r.map!.toSourceOffset(-5)).toBe(8);
     expect(r.map!.toSourceOffset(10_000)).toBe(source.lastIndexOf('}'));
+  });
+});
+
+describe('createPositionMap: pairing the tokens of the flattened code with the source', () => {
+  // Each row: the source span [srcStart, source.length), the flattened code, an offset into it, and the source offset
+  // it must map to. The map pairs equal tokens (kind and value) in order; an offset inside a paired token of the
+  // same length maps inside it, any other offset maps to the start of the nearest paired token before it, and an
+  // offset before every paired token maps to srcStart. Optional punctuators (( ) ; ,) may be on one side only.
+  const p16 = 'a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p';
+  const p17 = 'a b c d e f g h i j k l m n o p q';
+  test.each<[string, string, number, string, number, number]>([
+    ['an offset inside an equal token', 'x = ab', 0, 'x=ab', 3, 5],
+    ['an offset exactly at the first paired token (not srcStart)', '(ab)', 0, 'ab', 0, 1],
+    ['an offset before every paired token', '(ab)', 0, 'ab', -1, 0],
+    ['one paired token, offset inside it', 'x ab', 0, 'ab', 1, 3],
+    ['an offset at the end of a token maps to its start', 'ab', 0, 'ab;', 2, 0],
+    ['a token of another length (0x10 printed 16) maps to its start', '0x10', 0, '16', 1, 0],
+    ['an added parenthesis pairs with nothing', ' ab', 0, '(ab)', 2, 2],
+    ['a parenthesis on both sides pairs', 'b (a)', 0, 'b(a)', 1, 2],
+    ['a name after a paired first parenthesis', '(ab)', 0, '(ab)', 2, 2],
+    ['parentheses moved: each name still pairs with its own', 'a+(b)', 0, '(a)+b', 1, 0],
+    ['parentheses moved: the name after them', 'a+(bc)', 0, '(a)+bc', 5, 4],
+    ['a token missing from the source maps to srcStart', ' a', 1, 'b', 0, 1],
+    ['names pair by value, not by kind', 'a,b', 0, 'b', 0, 2],
+    ['regular expressions pair by pattern', '/a/,/b/', 0, '/b/', 0, 4],
+    ['a regular expression with " written \\u0022', 'x,/"/', 0, String.raw`x,/\u0022/`, 2, 2],
+    ['a regular expression with <!-- written \\x3C!--', 'x,/<!--/', 0, String.raw`x,/\x3C!--/`, 2, 2],
+    ['ES2021 tokens are read (numeric separators)', '1_000,b', 0, '1_000,b', 6, 6],
+    // A flattened token is searched for past at most 16 real (non-optional) source tokens.
+    ['found after 16 skipped names (commas not counted)', `${p16},q`, 0, 'q', 0, 32],
+    ['not searched for past 17 skipped names', `${p17} r`, 0, 'r', 0, 0],
+  ])('%s', (_name, source, srcStart, code, offset, expected) => {
+    const map = createPositionMap(source, srcStart, source.length, code);
+    expect(map.toSourceOffset(offset)).toBe(expected);
+  });
+
+  test('after a token that is not found, the next token still pairs', () => {
+    // 'r' is not searched for past 17 names, so 'a' pairs with the source's first name (offset 1).
+    const source = ' a b c d e f g h i j k l m n o p q r';
+    const map = createPositionMap(source, 0, source.length, 'r a');
+    expect([map.toSourceOffset(0), map.toSourceOffset(2)]).toEqual([0, 1]);
   });
 });

@@ -86,6 +86,37 @@ describe('tracerObjectToString: live objects → ready-to-send string', () => {
 declare function toHex(x: unknown): string;
 declare function bigInt(x: unknown): { toString(radix: number): string };
 
+describe('tracerObjectToString: functions whose text is read as written', () => {
+  // Functions made by new Function (or returned from one) have exactly the text written here.
+  const make = (body: string) => new Function(body)() as unknown;
+  test.each<[string, Record<string, unknown>, string]>([
+    [
+      'a named function keeps its name',
+      { step: make('return function step(log) { return log; };') },
+      '{step:function step(log){return log;}}',
+    ],
+    ['an arrow function', { step: make('return (log) => log.op;') }, '{step:log=>log.op}'],
+    [
+      "a function that mentions 'class' is no class",
+      { f: make("return function () { return 'class '; };") },
+      "{f:function(){return'class ';}}",
+    ],
+    [
+      'ES2021 syntax in a function',
+      { f: make('return function (a) { a ??= 1; return a; };') },
+      '{f:function(a){a??=1;return a;}}',
+    ],
+    [
+      'an async method',
+      { f: make('return { async m(a) { return a; } }.m;') },
+      '{f:async function(a){return a;}}',
+    ],
+    ['negative zero, negative infinity and NaN', { z: -0, i: -Infinity, n: NaN }, '{z:-0,i:-Infinity,n:NaN}'],
+  ])('%s', (_name, tracer, expected) => {
+    expect(tracerObjectToString(tracer)).toBe(expected);
+  });
+});
+
 describe('tracerObjectToString: values that cannot be sent throw a clear Error', () => {
   const outer = 5;
   const cyclic: Record<string, unknown> = { a: 1 };
@@ -142,6 +173,36 @@ describe('tracerObjectToString: values that cannot be sent throw a clear Error',
       'tracer.result uses outer from outside the function; the tracer is sent as source text, so outer variables are not sent with it. Move it into the tracer object (this.outer) or into the function',
     ],
     ['not an object', [1], 'The tracer must be a plain object whose members are functions and JSON data'],
+    [
+      'a named bound function ("bound f")',
+      { f: function f() {}.bind({}) },
+      'tracer.f is a bound function; its source text is not available (send the unbound function and use this)',
+    ],
+    [
+      'an object whose prototype has no constructor',
+      { o: Object.create(Object.create(null) as object) as object },
+      'tracer.o is an object with a custom prototype; only plain objects, arrays and JSON values can be sent',
+    ],
+    // Functions made by new Function have exactly the text written here (no test transform).
+    [
+      'two outer names: listed, and "them"',
+      { f: new Function('return b + a;') },
+      'tracer.f uses a, b from outside the function; the tracer is sent as source text, so outer variables are not sent with it. Move them into the tracer object (this.a) or into the function',
+    ],
+    [
+      'a getter: the first 60 characters of its text',
+      {
+        f: new Function(
+          'return Object.getOwnPropertyDescriptor({ get x() { return 0.12345678901234567890123456789012345678901234567890; } }, "x").get;',
+        )() as unknown,
+      },
+      "tracer.f: cannot read the function's source text: get x() { return 0.12345678901234567890123456789012345678901",
+    ],
+    [
+      'class fields inside a function cannot be printed',
+      { f: new Function('return class { x = 1; };') },
+      'The flattener cannot print class fields (ES2022 syntax); set the values in the constructor or keep them as tracer members',
+    ],
     [
       '__proto__ key',
       JSON.parse('{"__proto__": {}}'),
