@@ -109,6 +109,15 @@ function visit(node: AnyNode, done: Set<AnyNode>, doubleQuoted: number[]): Prepa
         setVerbatim(right, ' ' + printRegExpLiteral(pattern, flags));
         done.add(right);
       }
+      // `/a/ / b` would print as `/a//b`, where `//` starts a comment; keep a space after the regular expression.
+      const last = node.operator === '/' ? flaglessRegExpAtEnd(node.left as AnyNode) : null;
+      if (last) {
+        // The `<` rule above may have given it a space in front already (`a < /r/ / b`, visited parent first).
+        const before = last[verbatimKey] as { content: string } | undefined;
+        const { pattern } = last.regex as { pattern: string };
+        setVerbatim(last, (before?.content ?? printRegExpLiteral(pattern, '')) + ' ');
+        done.add(last);
+      }
       return null;
     }
     case 'ExpressionStatement': {
@@ -154,6 +163,24 @@ function leftmost(expr: AnyNode): AnyNode {
       if (!child) return n;
       n = n[child] as AnyNode;
     }
+  }
+}
+
+/** Operators that print their right operand last without brackets when it is a left operand of `/`. */
+const tighterOrSame = new Set(['*', '/', '%', '**']);
+
+/**
+ * The regular-expression literal without flags that the text of `expr` ends with, as the left operand of `/`
+ * (`/a/`, `-/a/`, `x * /a/`), or null.
+ */
+function flaglessRegExpAtEnd(expr: AnyNode): AnyNode | null {
+  let n = expr;
+  for (;;) {
+    // Only a regular-expression Literal has `regex`.
+    if (n.regex) return (n.regex as { flags: string }).flags === '' ? n : null;
+    if (n.type === 'UnaryExpression') n = n.argument as AnyNode;
+    else if (n.type === 'BinaryExpression' && tighterOrSame.has(n.operator as string)) n = n.right as AnyNode;
+    else return null;
   }
 }
 
