@@ -179,7 +179,8 @@ function flaglessRegExpAtEnd(expr: AnyNode): AnyNode | null {
     // Only a regular-expression Literal has `regex`.
     if (n.regex) return (n.regex as { flags: string }).flags === '' ? n : null;
     if (n.type === 'UnaryExpression') n = n.argument as AnyNode;
-    else if (n.type === 'BinaryExpression' && tighterOrSame.has(n.operator as string)) n = n.right as AnyNode;
+    // Only a BinaryExpression has one of these operators (assignments have `*=`, `/=`, …).
+    else if (tighterOrSame.has(n.operator as string)) n = n.right as AnyNode;
     else return null;
   }
 }
