@@ -88,6 +88,10 @@ function categorize(
       message: `The tracer used more memory than the node allows (${said}): keep less in the tracer's own state (count or summarize instead of storing every step), or trace less`,
     };
   }
+  // Before the method and support checks: a tracer's own thrown text ("Error: not allowed") is not the node's.
+  if (/in server-side tracer function/.test(text)) {
+    return { category: 'tracer-runtime', message: `The tracer threw an error while running (${said})` };
+  }
   if (/not whitelisted|not allowed/i.test(text)) {
     return {
       category: 'method-missing',
@@ -114,16 +118,13 @@ function categorize(
       category: 'js-unsupported',
       message: `This node does not run custom JavaScript tracers (${said})`,
     };
-  if (/in server-side tracer function/.test(text)) {
-    return { category: 'tracer-runtime', message: `The tracer threw an error while running (${said})` };
-  }
   if (/SyntaxError/.test(text))
     return { category: 'tracer-syntax', message: `The node could not parse the tracer (${said})` };
   if (/must expose a function|either both or none of enter\(\) and exit\(\)/i.test(text)) {
     return { category: 'tracer-shape', message: `The tracer object lacks a required member (${said})` };
   }
   if (
-    /in server-side tracer function|^(TypeError|ReferenceError|RangeError|Error|GoError):|tracer accessed out of bound|tracer reached limit/.test(
+    /^(TypeError|ReferenceError|RangeError|Error|GoError):|tracer accessed out of bound|tracer reached limit/.test(
       text,
     )
   ) {
@@ -151,21 +152,21 @@ export function decodeRpcError(error: unknown, method?: string): DecodedRpcError
     unknown
   >;
   const code = typeof e.code === 'number' ? e.code : null;
-  const rpcMessage =
-    typeof e.message === 'string' ? e.message : typeof error === 'string' ? error : JSON.stringify(error);
+  // A string or other non-object error was wrapped as { message } above, so only objects reach JSON.stringify.
+  const rpcMessage = typeof e.message === 'string' ? e.message : JSON.stringify(error);
   const base: DecodedRpcError = { ...categorize(code, rpcMessage, method), code, rpcMessage };
-  if ('data' in e && e.data !== undefined && e.data !== null) {
+  if (e.data !== undefined && e.data !== null) {
     base.data = e.data;
     base.message += `; data: ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}`;
   }
-  if (base.category === 'tracer-runtime' || base.category === 'timeout') {
-    const fn = /in server-side tracer function '(\w+)'/.exec(rpcMessage);
-    if (fn) base.tracerFunction = fn[1];
-    const js = rpcMessage
-      .replace(/\s+in server-side tracer function '\w+'\s*$/, '')
-      .replace(/ at [\s\S]*$/, '');
-    if (base.category === 'tracer-runtime') base.jsError = js.trim();
-    if (fn) base.message += ` in function '${fn[1]}'`;
+  // Only tracer-runtime and timeout texts name the function: categorize sends every text with it there.
+  const fn = /in server-side tracer function '(\w+)'/.exec(rpcMessage);
+  // The JS error is the text before its first stack frame (" at step (<eval>:1:5)") or the function suffix.
+  if (base.category === 'tracer-runtime')
+    base.jsError = rpcMessage.split(/ at |in server-side tracer function/)[0].trim();
+  if (fn) {
+    base.tracerFunction = fn[1];
+    base.message += ` in function '${fn[1]}'`;
   }
   if (['tracer-runtime', 'tracer-syntax', 'timeout'].includes(base.category))
     return withPosition(base, rpcMessage);
@@ -174,9 +175,8 @@ export function decodeRpcError(error: unknown, method?: string): DecodedRpcError
 
 /** Why a method may be missing: only `debug_*` methods depend on the debug namespace being enabled. */
 function missingCause(method: string | undefined): string {
-  const ns = method?.split('_')[0];
+  const ns = method?.includes('_') ? method.split('_')[0] : undefined;
   if (ns === 'debug') return 'the debug namespace is off or the method is not exposed';
-  if (ns && method?.includes('_'))
-    return `the node does not implement it or does not expose the ${ns} namespace`;
+  if (ns) return `the node does not implement it or does not expose the ${ns} namespace`;
   return 'the node does not implement it or does not expose it';
 }
