@@ -19,39 +19,28 @@ function quote(s: string): string {
   return JSON.stringify(s);
 }
 
-/** Reads `[0-9]*`; returns undefined on uint64 overflow past 1<<63, like Go's leadingInt. */
-function leadingInt(s: string): { x: bigint; rest: string } | undefined {
+/** How many ASCII digits `s` starts with (Go's leadingInt and leadingFraction consume `[0-9]*`). */
+function digitCount(s: string): number {
   let i = 0;
-  let x = 0n;
-  for (; i < s.length && s[i] >= '0' && s[i] <= '9'; i++) {
-    if (x > limit / 10n) return undefined;
-    x = x * 10n + BigInt(s.charCodeAt(i) - 48);
-    if (x > limit) return undefined;
-  }
-  return { x, rest: s.slice(i) };
+  while (s[i] >= '0' && s[i] <= '9') i++;
+  return i;
 }
 
-/** Reads the digits after a dot; stops accumulating (but keeps consuming) on overflow, like Go's leadingFraction. */
-function leadingFraction(s: string): { f: bigint; scale: number; rest: string } {
-  let i = 0;
+/**
+ * The digits after a dot as Go's leadingFraction reads them: each digit is taken while the value stays at most
+ * 1<<63; the digits after the first one that would pass it are consumed but dropped (`scale` = 10^digits taken).
+ */
+function leadingFraction(digits: string): { f: bigint; scale: number } {
   let f = 0n;
   let scale = 1;
-  let overflow = false;
-  for (; i < s.length && s[i] >= '0' && s[i] <= '9'; i++) {
-    if (overflow) continue;
-    if (f > (limit - 1n) / 10n) {
-      overflow = true;
-      continue;
-    }
-    const y = f * 10n + BigInt(s.charCodeAt(i) - 48);
-    if (y > limit) {
-      overflow = true;
-      continue;
-    }
+  for (const c of digits) {
+    const y = f * 10n + BigInt(c);
+    // Stryker disable next-line EqualityOperator: y === 1<<63 only for the digits 922337203685477580 then 8 (after any zeros); keeping or dropping that 8 gives the same float64 product for all six units (checked with 0 to 39 leading zeros)
+    if (y > limit) break;
     f = y;
     scale *= 10;
   }
-  return { f, scale, rest: s.slice(i) };
+  return { f, scale };
 }
 
 /**
@@ -59,12 +48,15 @@ function leadingFraction(s: string): { f: bigint; scale: number; rest: string } 
  * an optionally signed sequence of decimal numbers, each with an optional fraction and a unit
  * (`ns`, `us`/`µs`, `ms`, `s`, `m`, `h`), e.g. `500ms`, `1m30s`, `1.5h`, `-2s`; a bare `0` is zero.
  * Returns nanoseconds; messages start with Go's own text.
+ *
+ * Go checks uint64 overflow at each step (leadingInt, `v > 1<<63/unit`, the fraction, the sum); a bigint does not
+ * wrap, and every part is at least 0, so checking the running sum against 1<<63 rejects exactly the same texts.
  */
 export function parseGoDuration(text: string): Checked<bigint> {
   const invalid = fail<bigint>(`time: invalid duration ${quote(text)}`);
   let s = text;
   let neg = false;
-  if (s !== '' && (s[0] === '-' || s[0] === '+')) {
+  if (s[0] === '-' || s[0] === '+') {
     neg = s[0] === '-';
     s = s.slice(1);
   }
@@ -72,19 +64,18 @@ export function parseGoDuration(text: string): Checked<bigint> {
   if (s === '') return invalid;
   let d = 0n;
   while (s !== '') {
-    if (!(s[0] === '.' || (s[0] >= '0' && s[0] <= '9'))) return invalid;
-    const int = leadingInt(s);
-    if (!int) return invalid;
-    const pre = int.rest.length !== s.length;
-    s = int.rest;
-    let frac = { f: 0n, scale: 1, rest: s };
-    let post = false;
-    if (s !== '' && s[0] === '.') {
-      frac = leadingFraction(s.slice(1));
-      post = frac.rest.length !== s.length - 1;
-      s = frac.rest;
+    // [0-9]*(\.[0-9]*)? with at least one digit (Go's "next character must be [0-9.]" is implied by that).
+    const pre = digitCount(s);
+    const x = BigInt(s.slice(0, pre));
+    s = s.slice(pre);
+    let frac = { f: 0n, scale: 1 };
+    let post = 0;
+    if (s[0] === '.') {
+      post = digitCount(s.slice(1));
+      frac = leadingFraction(s.slice(1, 1 + post));
+      s = s.slice(1 + post);
     }
-    if (!pre && !post) return invalid;
+    if (pre === 0 && post === 0) return invalid;
     let i = 0;
     while (i < s.length && s[i] !== '.' && !(s[i] >= '0' && s[i] <= '9')) i++;
     if (i === 0) return fail(`time: missing unit in duration ${quote(text)}`);
@@ -92,14 +83,8 @@ export function parseGoDuration(text: string): Checked<bigint> {
     s = s.slice(i);
     const unit = units[u];
     if (unit === undefined) return fail(`time: unknown unit ${quote(u)} in duration ${quote(text)}`);
-    if (int.x > limit / unit) return invalid;
-    let v = int.x * unit;
-    if (frac.f > 0n) {
-      // Go computes this part in float64; truncation matches uint64(float64(f) * (float64(unit) / scale)).
-      v += BigInt(Math.trunc(Number(frac.f) * (Number(unit) / frac.scale)));
-      if (v > limit) return invalid;
-    }
-    d += v;
+    // Go computes the fraction in float64; truncation matches uint64(float64(f) * (float64(unit) / scale)).
+    d += x * unit + BigInt(Math.trunc(Number(frac.f) * (Number(unit) / frac.scale)));
     if (d > limit) return invalid;
   }
   if (neg) return pass(-d);

@@ -44,6 +44,16 @@ const valid: [string, bigint][] = [
   ['1.5h', 90n * 60n * s],
   ['1m30s', 90n * s],
   ['500ms', 500_000_000n],
+  // A number may start with its dot after a unit, and 0 and 9 are digits, not unit letters.
+  ['1m.5s', 60n * s + 500_000_000n],
+  ['1h0m', 3600n * s],
+  ['1s9ms', s + 9_000_000n],
+  ['9.99s', 9n * s + 990_000_000n],
+  ['0.9s', 900_000_000n],
+  ['00000000000000000000001s', s],
+  // Go keeps the fraction digits while the value stays at most 1<<63 (19 here) and multiplies in float64:
+  // 3123888003716666595 * (3.6e12 / 1e19) truncates to 1124599681337 (all 23 digits would round up to ...338).
+  ['0.31238880037166665955095h', 1_124_599_681_337n],
 ];
 
 const invalid: [string, string][] = [
@@ -62,6 +72,21 @@ const invalid: [string, string][] = [
   ['-9223372036854775809ns', 'time: invalid duration "-9223372036854775809ns"'],
   ['2562047h47m16.854775808s', 'time: invalid duration "2562047h47m16.854775808s"'],
   ['10S', 'time: unknown unit "S" in duration "10S"'],
+  ['+', 'time: invalid duration "+"'],
+  ['x', 'time: invalid duration "x"'],
+  ['-x5s', 'time: invalid duration "-x5s"'],
+  // the unit runs up to the next digit or dot, so a sign after a unit belongs to it
+  ['1s-5s', 'time: unknown unit "s-" in duration "1s-5s"'],
+  ['1.5.5s', 'time: missing unit in duration "1.5.5s"'],
+  ['99999999999999999999s', 'time: invalid duration "99999999999999999999s"'],
+  ['922337203685477581s', 'time: invalid duration "922337203685477581s"'],
+  ['1h9223372036854775807ns', 'time: invalid duration "1h9223372036854775807ns"'],
+  [
+    '5000000000000000000ns5000000000000000000ns',
+    'time: invalid duration "5000000000000000000ns5000000000000000000ns"',
+  ],
+  ['-9223372036854775807ns2ns', 'time: invalid duration "-9223372036854775807ns2ns"'],
+  ['9223372036854775807ns.5us', 'time: invalid duration "9223372036854775807ns.5us"'],
 ];
 
 describe('parseGoDuration', () => {
@@ -84,5 +109,11 @@ describe('validateTimeout', () => {
       'timeout: time: unknown unit "d" in duration "1d" (use a Go duration such as "500ms", "10s", "1m30s" or "1.5h")',
     ],
     [null, 'timeout must be a Go duration string such as "10s" or "1m30s"'],
+    ['-10', 'timeout: time: missing unit in duration "-10" (a bare number needs a unit, e.g. "-10s")'],
+    ['+1.5', 'timeout: time: missing unit in duration "+1.5" (a bare number needs a unit, e.g. "+1.5s")'],
+    [
+      'x10',
+      'timeout: time: invalid duration "x10" (use a Go duration such as "500ms", "10s", "1m30s" or "1.5h")',
+    ],
   ])('rejects %j', (t, message) => expect(validateTimeout(t)).toEqual({ ok: false, message }));
 });
