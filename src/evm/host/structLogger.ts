@@ -32,7 +32,8 @@ export function createStructLoggerHooks(config: StructLoggerConfig, state: SyncS
   const hooks: GethTraceHooks = {
     onTxStart() {},
     onOpcode(s) {
-      if (config.limit && config.limit > 0 && logs.length >= config.limit) return;
+      // geth: `Limit != 0 && Limit <= len(logs)` → nothing more is logged (so a negative limit logs nothing).
+      if (config.limit && logs.length >= config.limit) return;
       const ip = s.ip!;
       const entry: StructLogEntry = {
         pc: s.pc,
@@ -42,31 +43,30 @@ export function createStructLoggerHooks(config: StructLoggerConfig, state: SyncS
         depth: s.depth,
       };
       const st = ip._runState.stack;
-      if (config.enableMemory) {
-        const mem = ip._runState.memory._store;
+      // geth's legacy JSON (StructLog.toLegacyJSON) omits empty memory, return data and storage.
+      if (config.enableMemory && s.memLen > 0) {
+        // geth's memory size, zero-filled where @ethereumjs has not allocated it.
+        const mem = new Uint8Array(s.memLen);
+        mem.set(ip._runState.memory._store.subarray(0, s.memLen));
         entry.memory = [];
-        for (let i = 0; i < s.memLen; i += 32)
-          entry.memory.push(toHexString(mem.subarray(i, i + 32)).padEnd(64, '0'));
+        for (let i = 0; i < s.memLen; i += 32) entry.memory.push(toHexString(mem.subarray(i, i + 32)));
       }
       if (!config.disableStack) entry.stack = st._store.slice(0, st._len).map((v) => '0x' + v.toString(16));
-      if (config.enableReturnData)
-        entry.returnData = bytesToHex(
-          (ip as unknown as { _runState: { returnBytes: Uint8Array } })._runState.returnBytes,
-        );
-      if (!config.disableStorage && (s.op === 0x54 || s.op === 0x55) && !s.error) {
+      const returnBytes = (ip as unknown as { _runState: { returnBytes: Uint8Array } })._runState.returnBytes;
+      if (config.enableReturnData && returnBytes.length > 0) entry.returnData = bytesToHex(returnBytes);
+      // No error means the stack check passed: SLOAD has its slot, SSTORE its slot and value (geth: stackLen >= 1/2).
+      if (!config.disableStorage && !s.error && (s.op === 0x54 || s.op === 0x55)) {
         const addr = ip._env.address;
         const key = addr.toString();
         const slots = storage.get(key) ?? new Map<string, string>();
         storage.set(key, slots);
-        if (s.op === 0x54 && st._len >= 1) {
-          const slot = st._store[st._len - 1];
-          slots.set(
-            word(slot),
-            toHexString(state.getStorageSync(addr, setLengthLeft(bigIntToBytes(slot), 32))),
-          );
-        } else if (s.op === 0x55 && st._len >= 2) {
-          slots.set(word(st._store[st._len - 1]), word(st._store[st._len - 2]));
-        }
+        const slot = st._store[st._len - 1];
+        slots.set(
+          word(slot),
+          s.op === 0x54
+            ? toHexString(state.getStorageSync(addr, setLengthLeft(bigIntToBytes(slot), 32)))
+            : word(st._store[st._len - 2]),
+        );
         entry.storage = Object.fromEntries(slots);
       }
       if (s.refund !== 0) entry.refund = s.refund;
@@ -76,6 +76,7 @@ export function createStructLoggerHooks(config: StructLoggerConfig, state: SyncS
     onFault() {},
     onEnter() {},
     onExit(depth, output, _gasUsed, error) {
+      // Stryker disable next-line ConditionalExpression: the depth-0 exit is a transaction's last onExit, so it overwrites whatever an inner exit set
       if (depth !== 0) return;
       topError = error;
       // geth's logger keeps return data only on success and revert (a failed code deposit hands over the code).
@@ -84,7 +85,7 @@ export function createStructLoggerHooks(config: StructLoggerConfig, state: SyncS
     onTxEnd(used) {
       gasUsed = used;
     },
-    shouldStop: () => false,
+    shouldStop: neverStop,
   };
   return {
     ...hooks,
@@ -99,6 +100,9 @@ export function createStructLoggerHooks(config: StructLoggerConfig, state: SyncS
     },
   };
 }
+
+// Stryker disable next-line ArrowFunction: runGethTrace only tests shouldStop() for truthiness; undefined stops nothing either
+const neverStop = (): boolean => false;
 
 /** Lowercase hex without prefix. */
 function toHexString(b: Uint8Array): string {
