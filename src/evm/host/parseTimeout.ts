@@ -1,45 +1,84 @@
 import { TracerError } from './traceTypes.ts';
 
-const unitMs: Record<string, number> = {
-  ns: 1e-6,
-  us: 1e-3,
-  µs: 1e-3,
-  μs: 1e-3,
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
+/** Go's `unitMap` (time/format.go) in nanoseconds; µ is U+00B5 (micro sign), μ U+03BC (Greek mu). */
+const unitNs: Record<string, bigint> = {
+  ns: 1n,
+  us: 1000n,
+  µs: 1000n,
+  μs: 1000n,
+  ms: 1_000_000n,
+  s: 1_000_000_000n,
+  m: 60_000_000_000n,
+  h: 3_600_000_000_000n,
 };
+
+/** 1<<63: Go's overflow bound for the uint64 accumulators of ParseDuration. */
+const limit = 1n << 63n;
 
 /**
  * Go's `time.ParseDuration` for the trace `timeout` option, in milliseconds (fractional). Default `"5s"`.
- * Errors: `time: invalid duration "x"`, `time: missing unit in duration "x"` (Go's texts).
+ * Errors carry Go's texts: `time: invalid duration "x"` (also for a duration beyond int64 nanoseconds),
+ * `time: missing unit in duration "x"`, `time: unknown unit "u" in duration "x"`, quoted as Go's `quote` does.
  */
 export function parseTimeoutMs(text: string | undefined): number {
   if (text === undefined) return 5000;
   if (typeof text !== 'string')
     throw new TracerError('json: cannot unmarshal non-string into Go value of type string');
-  const quoted = JSON.stringify(text);
+  const invalid = () => new TracerError(`time: invalid duration ${goQuote(text)}`);
   let s = text;
-  let sign = 1;
-  if (s[0] === '-' || s[0] === '+') {
-    sign = s[0] === '-' ? -1 : 1;
+  let neg = false;
+  const c0 = s.charAt(0);
+  if (c0 === '-' || c0 === '+') {
+    neg = c0 === '-';
     s = s.slice(1);
   }
   if (s === '0') return 0;
-  if (s === '') throw new TracerError(`time: invalid duration ${quoted}`);
-  let total = 0;
-  const part = /^(\d*)(?:\.(\d*))?([a-zµμ]*)/;
+  if (s === '') throw invalid();
+  let d = 0n;
   while (s !== '') {
-    const m = part.exec(s);
-    if (!m || (m[1] === '' && (m[2] === undefined || m[2] === '')))
-      throw new TracerError(`time: invalid duration ${quoted}`);
-    if (m[3] === '') throw new TracerError(`time: missing unit in duration ${quoted}`);
-    const unit = unitMs[m[3]];
+    // The next character must be [0-9.]; then [0-9]* (\.[0-9]*)? and a unit: everything up to the next [0-9.].
+    const m = /^(\d*)(?:\.(\d*))?([^0-9.]*)/.exec(s)!;
+    const [all, int, frac = '', unitText] = m;
+    // leadingInt: more than 1<<63 is an overflow, found before the unit is read.
+    let v = BigInt(int === '' ? '0' : int);
+    if (v > limit) throw invalid();
+    if (int === '' && frac === '') throw invalid();
+    if (unitText === '') throw new TracerError(`time: missing unit in duration ${goQuote(text)}`);
+    const unit = unitNs[unitText];
     if (unit === undefined)
-      throw new TracerError(`time: unknown unit ${JSON.stringify(m[3])} in duration ${quoted}`);
-    total += Number(`${m[1] || '0'}.${m[2] ?? ''}0`) * unit;
-    s = s.slice(m[0].length);
+      throw new TracerError(`time: unknown unit ${goQuote(unitText)} in duration ${goQuote(text)}`);
+    if (v > limit / unit) throw invalid();
+    v *= unit;
+    // leadingFraction: digits past 1<<63 are dropped (Go's uint64 guard f > (1<<63-1)/10 implies this one with
+    // big integers); f/scale is applied through float64 as Go does.
+    let f = 0n;
+    let scale = 1;
+    for (const ch of frac) {
+      const y = f * 10n + BigInt(ch);
+      if (y > limit) break;
+      f = y;
+      scale *= 10;
+    }
+    // Go also checks v > 1<<63 here; d >= v makes the check below give the same error.
+    if (f > 0n) v += BigInt(Math.trunc(Number(f) * (Number(unit) / scale)));
+    d += v;
+    if (d > limit) throw invalid();
+    s = s.slice(all.length);
   }
-  return sign * total;
+  if (!neg && d > limit - 1n) throw invalid();
+  return Number(neg ? -d : d) / 1e6;
+}
+
+/** Go's `quote` (time/format.go): `"` and `\` escaped, bytes of non-ASCII and control characters as `\xNN`. */
+function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    if (cp >= 0x80 || cp < 0x20) {
+      for (const b of new TextEncoder().encode(ch)) out += '\\x' + b.toString(16).padStart(2, '0');
+    } else {
+      out += ch === '"' || ch === '\\' ? '\\' + ch : ch;
+    }
+  }
+  return out + '"';
 }
