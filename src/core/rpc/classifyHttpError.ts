@@ -6,14 +6,14 @@ export const preview = (text: string) => (text.length > 300 ? text.slice(0, 300)
 
 /** The <title> of an HTML page, if any. */
 export function htmlTitle(text: string): string | undefined {
-  return /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+  return /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1].trim();
 }
 
 /** Whether a response is an HTML page (by content type or by its first tag). */
 export function isHtml(r: TransportResponse): boolean {
   return (
-    /text\/html/i.test(r.headers['content-type'] ?? '') ||
-    /^\s*<(!doctype|html|head|body)/i.test(responseText(r))
+    // No header is `undefined`, which RegExp#test reads as the text "undefined".
+    /text\/html/i.test(r.headers['content-type']) || /^\s*<(!doctype|html|head|body)/i.test(responseText(r))
   );
 }
 
