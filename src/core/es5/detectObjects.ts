@@ -2,18 +2,20 @@ import { buildMethodFix, buildShorthandFix } from './buildFixes.ts';
 import { excerpt, type Detector } from './finding.ts';
 import { someNode, type AnyNode } from './walkAst.ts';
 
-const isPattern = (n: AnyNode | undefined) => n?.type === 'ObjectPattern' || n?.type === 'ArrayPattern';
+const isPattern = (n: AnyNode) => n.type === 'ObjectPattern' || n.type === 'ArrayPattern';
 const isFunction = (n: AnyNode) => /Function/.test(n.type);
 
 /** Shorthand methods and properties, computed keys (object literals only: patterns count as destructuring). */
 export const detectProperty: Detector = (ctx, node, ancestors) => {
-  if (ancestors[ancestors.length - 1]?.type !== 'ObjectExpression') return;
+  // A Property always has a parent: an object literal or an object pattern.
+  if (ancestors[ancestors.length - 1].type !== 'ObjectExpression') return;
   const key = node.key as AnyNode;
   let keyStart = key.start;
   let keyEnd = key.end;
   if (node.computed) {
-    keyStart = ctx.tokens.before(key.start)?.start ?? key.start;
-    keyEnd = ctx.tokens.findAfter(key.end, [']'])?.end ?? key.end;
+    // A computed key always stands between '[' and ']' tokens.
+    keyStart = ctx.tokens.before(key.start)!.start;
+    keyEnd = ctx.tokens.findAfter(key.end, [']'])!.end;
     const subject = `Computed property key '${excerpt(ctx.source.slice(keyStart, keyEnd))}'`;
     ctx.report({ ruleId: 'es5/computed-key', subject, start: keyStart, end: keyEnd });
   }
@@ -34,16 +36,19 @@ function isStrict(ancestors: readonly AnyNode[], module: boolean): boolean {
   if (module) return true;
   return ancestors.some((a) => {
     if (a.type === 'ClassBody') return true;
+    // Stryker disable ArrayDeclaration: other nodes have no directive prologue, and a dummy entry has no 'directive' either
     const body =
-      a.type === 'Program' ? a.body : isFunction(a) && a.body?.type === 'BlockStatement' ? a.body.body : [];
+      a.type === 'Program' ? a.body : isFunction(a) && a.body.type === 'BlockStatement' ? a.body.body : [];
+    // Stryker restore ArrayDeclaration
     return (body as AnyNode[]).some((s) => s.directive === 'use strict');
   });
 }
 
+/** The kinds of definition seen of one key (absent: not seen). */
 interface Seen {
-  init: boolean;
-  get: boolean;
-  set: boolean;
+  init?: boolean;
+  get?: boolean;
+  set?: boolean;
 }
 
 /** ES5.1 §11.1.5: no getter/setter beside a data property, no repeated accessor, no repeat at all in strict code. */
@@ -63,7 +68,7 @@ export const detectDuplicateKeys: Detector = (ctx, node, ancestors) => {
         ctx.report({ ruleId: 'es5/duplicate-property', subject, start: prop.key.start, end: prop.key.end });
       }
     }
-    const entry = prev ?? { init: false, get: false, set: false };
+    const entry: Seen = prev ?? {};
     entry[kind] = true;
     seen.set(name, entry);
   }
@@ -71,7 +76,7 @@ export const detectDuplicateKeys: Detector = (ctx, node, ancestors) => {
 
 /** `...x` in arrays, calls and object literals (rest elements in patterns count as destructuring). */
 export const detectSpread: Detector = (ctx, node, ancestors) => {
-  const inObject = ancestors[ancestors.length - 1]?.type === 'ObjectExpression';
+  const inObject = ancestors[ancestors.length - 1].type === 'ObjectExpression';
   const text = excerpt(ctx.source.slice(node.start, node.end));
   ctx.report({
     ruleId: inObject ? 'es5/object-spread' : 'es5/spread',
@@ -83,8 +88,7 @@ export const detectSpread: Detector = (ctx, node, ancestors) => {
 
 /** The outermost destructuring pattern (in declarations, assignments, parameters, catch clauses, loops). */
 export const detectPattern: Detector = (ctx, node, ancestors) => {
-  for (let i = ancestors.length - 1; i >= 0; i--) {
-    const a = ancestors[i];
+  for (const a of [...ancestors].reverse()) {
     if (isPattern(a)) return;
     if (a.type !== 'Property' && a.type !== 'RestElement' && a.type !== 'AssignmentPattern') break;
   }
