@@ -49,6 +49,7 @@ const precheckRows: readonly GethPrecheckRow[] = [
     pattern: /account has nonce of: (\d+) tx has nonce of: (\d+)/,
     geth: (m, sender) => {
       const [state, tx] = [BigInt(m[1]), BigInt(m[2])];
+      // Stryker disable next-line EqualityOperator: @ethereumjs runTx raises this only when the nonces differ
       return `nonce too ${tx < state ? 'low' : 'high'}: address ${sender}, tx: ${tx} state: ${state}`;
     },
   },

@@ -19,10 +19,9 @@ export type { JsTraceOptions, StructLoggerConfig, TraceRun };
 export async function traceWithJsTracer(run: TraceRun, options: JsTraceOptions): Promise<unknown> {
   const timeoutMs = parseTimeoutMs(options.timeout);
   const state = syncReader(run.vm);
-  const configJson =
-    options.tracerConfig === undefined || options.tracerConfig === null
-      ? '{}'
-      : JSON.stringify(options.tracerConfig);
+  // geth decodes tracerConfig into a json.RawMessage (a JSON null stays the text `null`) and turns only an empty one
+  // into `{}` (tracers.directory.New).
+  const configJson = options.tracerConfig === undefined ? '{}' : JSON.stringify(options.tracerConfig);
   const hooks = await createRealmTracer({
     code: options.tracer,
     configJson,

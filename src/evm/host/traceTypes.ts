@@ -7,7 +7,7 @@ import type { RealmFactory } from './realm/tracerRealm.ts';
 export interface JsTraceOptions {
   /** The tracer's source: a JS expression, normally an object literal (evaluated as `(` + code + `)`). */
   tracer: string;
-  /** Any JSON value; `setup` receives `JSON.stringify(tracerConfig)`, or `"{}"` when absent/null. */
+  /** Any JSON value; `setup` receives `JSON.stringify(tracerConfig)` (`"null"` for null, as geth), `"{}"` when absent. */
   tracerConfig?: unknown;
   /** Go duration string (`"300ms"`, `"5s"`, `"1m30s"`); default `"5s"`. */
   timeout?: string;

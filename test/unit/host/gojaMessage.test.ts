@@ -22,4 +22,19 @@ describe('gojaMessage', () => {
   ])('%s → %s', (engine, goja) => {
     expect(gojaMessage(engine)).toBe(goja);
   });
+
+  // Only a whole engine message is reworded: a tracer's own message that merely contains one (thrown as
+  // `new Error(…)`, or with more text after it) is what goja prints too, unchanged.
+  it.each([
+    "Error: TypeError: Cannot read properties of undefined (reading 'x')",
+    "TypeError: Cannot read properties of undefined (reading 'x') in step",
+    "Error: TypeError: cannot read property 'x' of undefined",
+    "TypeError: cannot read property 'x' of undefined in step",
+    'Error: TypeError: log.op.toNumber is not a function',
+    'TypeError: log.op.toNumber is not a function in step',
+    "Error: ReferenceError: 'x' is not defined",
+    "ReferenceError: 'x' is not defined in step",
+  ])('%s stays as it is', (text) => {
+    expect(gojaMessage(text)).toBe(text);
+  });
 });
