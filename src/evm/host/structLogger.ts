@@ -54,20 +54,26 @@ export function createStructLoggerHooks(config: StructLoggerConfig, state: SyncS
       if (!config.disableStack) entry.stack = st._store.slice(0, st._len).map((v) => '0x' + v.toString(16));
       const returnBytes = (ip as unknown as { _runState: { returnBytes: Uint8Array } })._runState.returnBytes;
       if (config.enableReturnData && returnBytes.length > 0) entry.returnData = bytesToHex(returnBytes);
-      // No error means the stack check passed: SLOAD has its slot, SSTORE its slot and value (geth: stackLen >= 1/2).
-      if (!config.disableStorage && !s.error && (s.op === 0x54 || s.op === 0x55)) {
+      // geth captures SLOAD's slot (state value) and SSTORE's slot and value whenever the stack holds them, also for
+      // an op that then fails (out of gas); the entry shows the contract's slots seen so far, or none if nothing was
+      // captured.
+      if (!config.disableStorage && (s.op === 0x54 || s.op === 0x55)) {
         const addr = ip._env.address;
         const key = addr.toString();
         const slots = storage.get(key) ?? new Map<string, string>();
         storage.set(key, slots);
-        const slot = st._store[st._len - 1];
-        slots.set(
-          word(slot),
-          s.op === 0x54
-            ? toHexString(state.getStorageSync(addr, setLengthLeft(bigIntToBytes(slot), 32)))
-            : word(st._store[st._len - 2]),
-        );
-        entry.storage = Object.fromEntries(slots);
+        if (s.op === 0x54 && st._len >= 1) {
+          const slot = st._store[st._len - 1];
+          slots.set(
+            word(slot),
+            toHexString(state.getStorageSync(addr, setLengthLeft(bigIntToBytes(slot), 32))),
+          );
+          entry.storage = Object.fromEntries(slots);
+        } else if (st._len >= 2) {
+          // SSTORE (an SLOAD reaching here has an empty stack)
+          slots.set(word(st._store[st._len - 1]), word(st._store[st._len - 2]));
+          entry.storage = Object.fromEntries(slots);
+        }
       }
       if (s.refund !== 0) entry.refund = s.refund;
       if (s.error) entry.error = s.error;

@@ -140,3 +140,36 @@ describe('struct logger returnData (geth: the last call’s return data, omitted
     expect(res.structLogs.filter((l) => 'returnData' in l)).toStrictEqual([]);
   });
 });
+
+describe('struct logger storage of failing SLOAD/SSTORE (geth: captured when stackLen >= 1 / >= 2, error or not)', () => {
+  const stored = { [word(1)]: word(0x2a) };
+  it.each([
+    // SLOAD / SSTORE without their operands: stack underflow, nothing captured, so no storage at all
+    ['PUSH1 0x2a PUSH1 1 SSTORE SLOAD', 'SLOAD', 'stack underflow (0 <=> 1)', undefined],
+    ['PUSH1 0x2a PUSH1 1 SSTORE PUSH1 1 SSTORE', 'SSTORE', 'stack underflow (1 <=> 2)', undefined],
+  ])('%s: the last op', async (code, op, error, storage) => {
+    const logs = (await trace(code)).structLogs;
+    expect(logs[2].storage).toStrictEqual(stored);
+    const last = logs.at(-1)!;
+    expect([last.op, last.error, 'storage' in last ? last.storage : undefined]).toStrictEqual([
+      op,
+      error,
+      storage,
+    ]);
+  });
+
+  it('an SSTORE out of gas (EIP-2200 sentry: 2300 gas left) still shows the slot it would write', async () => {
+    const run = await makeRun({ code: asm('PUSH1 0x2a PUSH1 1 SSTORE'), gasLimit: 21_000n + 6n + 2300n });
+    const res = (await traceWithStructLogger(run)) as Result;
+    expect(res.structLogs.at(-1)).toStrictEqual({
+      pc: 4,
+      op: 'SSTORE',
+      gas: 2300,
+      gasCost: 0,
+      depth: 1,
+      stack: ['0x2a', '0x1'],
+      storage: stored,
+      error: 'out of gas: not enough gas for reentrancy sentry',
+    });
+  });
+});
