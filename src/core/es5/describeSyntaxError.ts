@@ -82,11 +82,12 @@ export function describeSyntaxError(source: string, failure: ParseFailure, index
   let { pos } = failure;
   let end = Math.min(Math.max(failure.raisedAt, pos), source.length);
   let message = printable(failure.message);
-  if (/^Unexpected token$/.test(failure.message)) {
-    // acorn may raise after reading further; name only the token at the error position.
-    if (pos < source.length) end = Math.min(end, tokenEndAt(source, pos));
+  if (failure.message === 'Unexpected token') {
+    // acorn may raise after reading further; name only the token at the error position (at the end of the source
+    // tokenEndAt is past it, so end stays there and the text is empty).
+    end = Math.min(end, tokenEndAt(source, pos));
     const text = source.slice(pos, end);
-    if (pos >= source.length || text === '') message = endOfInput(source, index);
+    if (text === '') message = endOfInput(source, index);
     else if (failure.afterExpression !== undefined) {
       message = `${nameToken(text)}: the expression already ended at ${where(index, failure.afterExpression)}`;
     } else {
@@ -102,21 +103,15 @@ export function describeSyntaxError(source: string, failure: ParseFailure, index
     message = "Unexpected character '#'";
     pos -= 1;
     end = pos + 1;
-  } else if (failure.message.startsWith('Unexpected character') && isLoneSurrogateAt(source, pos)) {
-    // acorn combines a lone high surrogate at the very end with a missing low half and names U+10000.
+  } else if (failure.message.startsWith('Unexpected character') && pos === source.length - 1) {
+    // acorn combines a lone high surrogate at the very end with a missing low half and names U+10000. The last code
+    // unit is one character of its own (a low surrogate there would have its high half before it, where acorn
+    // stops), so naming it is right for any character.
     message = printable(`Unexpected character '${source[pos]}'`);
     end = pos + 1;
-  } else if (end === pos && pos < source.length) {
+  } else if (end === pos) {
+    // One character (two code units outside the BMP); at the end of the source the range stops there (rangeOf clamps).
     end = pos + ((source.codePointAt(pos) ?? 0) > 0xffff ? 2 : 1);
   }
   return { severity: 'error', ruleId: 'es5/syntax-error', message, range: index.rangeOf(pos, end) };
-}
-
-function isLoneSurrogateAt(source: string, pos: number): boolean {
-  const c = source.charCodeAt(pos);
-  if (c >= 0xd800 && c <= 0xdbff)
-    return !(source.charCodeAt(pos + 1) >= 0xdc00 && source.charCodeAt(pos + 1) <= 0xdfff);
-  if (c >= 0xdc00 && c <= 0xdfff)
-    return !(source.charCodeAt(pos - 1) >= 0xd800 && source.charCodeAt(pos - 1) <= 0xdbff);
-  return false;
 }
