@@ -7,6 +7,7 @@
 //
 // Score as Stryker counts it: (killed + timeout) / (killed + timeout + survived + no coverage). Ignored mutants
 // (static ones, `// Stryker disable` with its reason) and compile/runtime errors are not counted.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mutationFolders, notMutated } from '../stryker.config.mjs';
 
@@ -57,14 +58,22 @@ for (const [name, f] of Object.entries(mutationFolders)) {
 const pct = (r) =>
   (Number.isNaN(r.score) ? 'n/a' : `${r.score.toFixed(1)} %`) +
   (r.missing.length ? ` (${r.missing.length} files not measured yet)` : '');
+/** The commit (and its date) that last wrote a folder's incremental file: the source and tests it measured. */
+function measuredAt(name) {
+  const file = `reports/stryker-incremental/${name}.json`;
+  const r = spawnSync('git', ['log', '-1', '--format=%h %cs', '--', file], { encoding: 'utf8' });
+  const dirty = spawnSync('git', ['status', '--porcelain', '--', file], { encoding: 'utf8' }).stdout.trim();
+  return dirty || !r.stdout.trim() ? 'not committed' : `\`${r.stdout.trim().replace(' ', '`, ')}`;
+}
+
 if (markdown) {
-  console.log('| folder | score | killed | timeout | survived | no coverage | ignored |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| folder | score | killed | timeout | survived | no coverage | ignored | measured at |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
-    if (!r.measured) console.log(`| \`${r.src}\` | not measured yet | | | | | |`);
+    if (!r.measured) console.log(`| \`${r.src}\` | not measured yet | | | | | | |`);
     else
       console.log(
-        `| \`${r.src}\` | ${pct(r)} | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ${r.Ignored} |`,
+        `| \`${r.src}\` | ${pct(r)} | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ${r.Ignored} | ${measuredAt(r.name)} |`,
       );
   }
 } else {
