@@ -7,6 +7,8 @@ import type { AnyNode } from './walkAst.ts';
 /** A `\u{` escape that is not itself escaped (`\\u{` is a backslash followed by "u{"). */
 const codePointEscape = /(?<!\\)(?:\\\\)*\\u\{/;
 const astral = /[\ud800-\udbff][\udc00-\udfff]/;
+/** Regexp modifiers are not measured on Boa or V8 (Node 20's V8 rejects them): no engine is assumed to run them. */
+const noEngines: readonly Engine[] = [];
 
 /**
  * Regexp flags beyond ES5's g, i, m: edition and the engines that take them (goja 9037c2b61cbf: g, i, m, y, u in
@@ -28,7 +30,8 @@ function detectNumber(ctx: FindContext, node: AnyNode, raw: string): void {
     ctx.report({ ruleId: 'es5/numeric-separator', subject: `Numeric separator in '${raw}'`, ...at, fix });
   }
   if (/^0[bBoO]/.test(raw)) {
-    const kind = /^0[bB]/.test(raw) ? 'Binary' : 'Octal';
+    // Past its '0b' or '0o' prefix the literal has only digits (octal: 0-7) and '_': a 'b' can only be the prefix.
+    const kind = /[bB]/.test(raw) ? 'Binary' : 'Octal';
     const fix = fixable ? buildNumberFix(raw, node.start, node.end) : undefined;
     ctx.report({ ruleId: 'es5/binary-octal-literal', subject: `${kind} literal '${raw}'`, ...at, fix });
   }
@@ -43,19 +46,18 @@ function regexpFeature(pattern: string): {
 } {
   if (/\(\?<[=!]/.test(pattern)) return { subject: "Lookbehind assertion '(?<=…)'" };
   if (/\(\?<[^=!]/.test(pattern)) return { subject: "Named capture group '(?<name>…)'" };
-  // Not measured on Boa or V8 (Node 20's V8 rejects them): no engine is assumed to run them.
   if (/\(\?[ims-]+:/.test(pattern))
-    return { subject: "Regular expression modifiers '(?i:…)'", since: 'ES2025', engines: [] };
+    return { subject: "Regular expression modifiers '(?i:…)'", since: 'ES2025', engines: noEngines };
   return { subject: 'Regular expression syntax' };
 }
 
 function detectRegExp(ctx: FindContext, node: AnyNode): void {
   const { pattern, flags } = node.regex as { pattern: string; flags: string };
   const flagsStart = node.end - flags.length;
-  for (let i = 0; i < flags.length; i++) {
-    const info = flagInfo[flags[i]];
+  for (const [i, flag] of [...flags].entries()) {
+    const info = flagInfo[flag];
     if (!info) continue;
-    const subject = `Regular expression flag '${flags[i]}'`;
+    const subject = `Regular expression flag '${flag}'`;
     ctx.report({
       ruleId: 'es5/regexp-flag',
       subject,
@@ -68,13 +70,24 @@ function detectRegExp(ctx: FindContext, node: AnyNode): void {
   try {
     parseExpressionAt(`/${pattern}/${es5Flags}`, 0, { ecmaVersion: 5 });
   } catch (e) {
-    const reason = String((e as Error).message)
-      .replace(/^.*: /, '')
-      .replace(/ \(\d+:\d+\)$/, '');
+    // acorn's text is "Invalid regular expression: /PATTERN/: REASON (1:0)" (the literal starts the parsed text).
+    const reason = (e as Error).message.slice(
+      `Invalid regular expression: /${pattern}/: `.length,
+      -' (1:0)'.length,
+    );
     const { subject, since, engines } = regexpFeature(pattern);
-    const detail = subject === 'Regular expression syntax' ? `${subject} (${reason})` : subject;
+    // Past lookbehinds, named groups and modifiers, only syntax of the 'u' or 'v' flag (e.g. '\u{…}') is left.
+    const flagSince = flags.includes('v') ? 'ES2024' : 'ES2015';
+    const other = subject === 'Regular expression syntax';
+    const detail = other ? `${subject} (${reason})` : subject;
     const at = { start: node.start, end: flagsStart };
-    ctx.report({ ruleId: 'es5/regexp-syntax', subject: detail, ...at, since, engines });
+    ctx.report({
+      ruleId: 'es5/regexp-syntax',
+      subject: detail,
+      ...at,
+      since: other ? flagSince : since,
+      engines,
+    });
   }
 }
 
@@ -107,7 +120,8 @@ export const detectLiteral: Detector = (ctx, node) => {
   const raw = ctx.source.slice(node.start, node.end);
   if (node.regex) detectRegExp(ctx, node);
   else if (typeof node.value === 'number' || node.bigint) detectNumber(ctx, node, raw);
-  else if (typeof node.value === 'string') detectString(ctx, node, raw);
+  // Strings, and booleans and null, whose raw text has neither a '\u{' escape nor a line separator.
+  else detectString(ctx, node, raw);
 };
 
 /** Identifiers written with `\u{…}` or holding characters above U+FFFF. */
