@@ -57,7 +57,7 @@ export function buildEthersSnippet(o: SnippetOptions): Checked<string> {
       'ethers speaks Ethereum JSON-RPC 2.0 only; use the fetch or curl form for Bitcoin-style calls',
     );
   const url = endpointOf(o);
-  const params = indentRest(JSON.stringify(o.request.params, null, 2), '');
+  const params = JSON.stringify(o.request.params, null, 2);
   const send = `const result = await provider.send(${lit(o.request.method)}, ${params});`;
   if (/^wss?:/i.test(url)) {
     if (o.user !== undefined) {

@@ -1,5 +1,10 @@
-import { classifyResponse, type ClassifyOptions, type RpcResult } from './classifyResponse.ts';
-import { type TransportOutcome, responseText } from './transportOutcome.ts';
+import {
+  classifyResponse,
+  type ClassifyOptions,
+  type ResponseMeta,
+  type RpcResult,
+} from './classifyResponse.ts';
+import { type TransportOutcome, type TransportResponse, responseText } from './transportOutcome.ts';
 
 /** What the result viewer needs from a classified reply: small values whole, large ones as a preview. */
 export interface ReplySummary {
@@ -52,12 +57,14 @@ function summarizeClassified(
   r: RpcResult,
   outcome: TransportOutcome,
 ): { summary: ReplySummary; largeValue?: unknown } {
+  // Every kind but 'unreachable' carries the response meta; a WebSocket message has status null.
+  const meta: Partial<ResponseMeta> = r;
   const base = {
     kind: r.kind,
     message: r.message,
     durationMs: r.durationMs,
-    sizeBytes: 'sizeBytes' in r ? r.sizeBytes : 0,
-    httpStatus: 'httpStatus' in r && r.httpStatus !== null ? r.httpStatus : undefined,
+    sizeBytes: meta.sizeBytes ?? 0,
+    httpStatus: meta.httpStatus ?? undefined,
     txErrors: [] as ReplySummary['txErrors'],
   };
   if (r.kind === 'ok') {
@@ -68,12 +75,12 @@ function summarizeClassified(
     }));
     if (r.sizeBytes <= largeReplyBytes) return { summary: { ...base, txErrors, value: r.result } };
     // Pretty-printing 50 MB would cost seconds: the preview is the raw text's start, the tree shows the rest.
-    const text = outcome.kind === 'response' ? responseText(outcome) : '';
-    const preview = text.slice(0, previewChars) + (text.length > previewChars ? '…' : '');
+    // An 'ok' came from a response, and its text (over 2 MB, so over 500,000 characters) is longer than the preview.
+    const preview = responseText(outcome as TransportResponse).slice(0, previewChars) + '…';
     return { summary: { ...base, txErrors, preview }, largeValue: r.result };
   }
   if (r.kind === 'rpc-error') {
-    const tracerError = /^tracer-/.test(r.error.category) || r.error.category === 'timeout';
+    const tracerError = r.error.category.startsWith('tracer-') || r.error.category === 'timeout';
     return {
       summary: {
         ...base,

@@ -48,8 +48,11 @@ export function validateHash(value: unknown, kind = 'hash'): Checked<string> {
  * Decimal input is answered with its hex spelling, e.g. "use hex, e.g. 0x1b4".
  */
 export function validateQuantity(value: unknown, kind = 'quantity', maxBits = 256): Checked<string> {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) {
-    return fail(`${kind} must be a hex string, not a JSON number: use hex, e.g. "0x${value.toString(16)}"`);
+  // Number.isSafeInteger is false for anything but a number.
+  if (Number.isSafeInteger(value) && (value as number) >= 0) {
+    return fail(
+      `${kind} must be a hex string, not a JSON number: use hex, e.g. "0x${(value as number).toString(16)}"`,
+    );
   }
   if (typeof value === 'string' && /^[0-9]+$/.test(value)) {
     return fail(`${kind} ${JSON.stringify(value)} is decimal: use hex, e.g. 0x${BigInt(value).toString(16)}`);
@@ -59,15 +62,11 @@ export function validateQuantity(value: unknown, kind = 'quantity', maxBits = 25
   const d = digits.value;
   if (d.length === 0) return fail(`${kind} needs at least one hex digit after 0x (0x0 for zero)`);
   if (d.length > 1 && d[0] === '0') {
-    return fail(`${kind} must not have leading zeros: write 0x${d.replace(/^0+/, '') || '0'}`);
+    // from the first non-zero digit; all zeros (search gives -1) keep the last one
+    return fail(`${kind} must not have leading zeros: write 0x${d.slice(d.search(/[^0]/))}`);
   }
-  if (d.length * 4 - leadingZeroBits(d[0]) > maxBits) return fail(`${kind} is larger than ${maxBits} bits`);
+  if (BigInt('0x' + d).toString(2).length > maxBits) return fail(`${kind} is larger than ${maxBits} bits`);
   return pass(value as string);
-}
-
-function leadingZeroBits(firstDigit: string): number {
-  const v = parseInt(firstDigit, 16);
-  return v >= 8 ? 0 : v >= 4 ? 1 : v >= 2 ? 2 : 3;
 }
 
 /** Validates byte data: `0x` followed by an even number of hex digits (`0x` alone is empty data). */
@@ -85,12 +84,12 @@ export const blockTags = ['latest', 'earliest', 'pending', 'safe', 'finalized'] 
 
 /** Validates a block number: one of {@link blockTags} or a hex quantity. */
 export function validateBlockTag(value: unknown, kind = 'block'): Checked<string> {
-  if (typeof value === 'string' && (blockTags as readonly string[]).includes(value)) return pass(value);
+  if ((blockTags as readonly unknown[]).includes(value)) return pass(value as string);
   if (typeof value === 'string' && (blockTags as readonly string[]).includes(value.toLowerCase())) {
     return fail(`${kind} tag must be lower case: ${value.toLowerCase()}`);
   }
+  // A valid quantity starts with 0x, so it is returned here too.
   const q = validateQuantity(value, kind, 64);
-  if (q.ok) return q;
   if (typeof value === 'string' && /^0[xX]/.test(value)) return q;
   if (typeof value === 'number' || (typeof value === 'string' && /^[0-9]+$/.test(value))) return q;
   return fail(

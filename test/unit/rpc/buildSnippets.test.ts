@@ -125,3 +125,149 @@ describe('buildEthersSnippet', () => {
     ).toBe(false);
   });
 });
+
+describe('snippets, exact text', () => {
+  const request = {
+    jsonrpc: '2.0' as const,
+    id: 1,
+    method: 'debug_traceCall',
+    params: [{ to: '0x01' }, 'latest'],
+  };
+  const body = [
+    '  body: JSON.stringify({',
+    '    "jsonrpc": "2.0",',
+    '    "id": 1,',
+    '    "method": "debug_traceCall",',
+    '    "params": [',
+    '      {',
+    '        "to": "0x01"',
+    '      },',
+    '      "latest"',
+    '    ]',
+    '  }),',
+  ];
+  const fetchText = (url: string, headers: string) =>
+    [
+      `const response = await fetch("${url}", {`,
+      `  method: 'POST',`,
+      `  headers: { ${headers} },`,
+      ...body,
+      `});`,
+      `if (!response.ok) throw new Error('HTTP ' + response.status + ' ' + response.statusText);`,
+      `const reply = await response.json();`,
+      `if (reply.error) throw new Error(reply.error.code + ' ' + reply.error.message);`,
+      `console.log(JSON.stringify(reply.result, null, 2));`,
+      ``,
+    ].join('\n');
+  const send = [
+    'const result = await provider.send("debug_traceCall", [',
+    '  {',
+    '    "to": "0x01"',
+    '  },',
+    '  "latest"',
+    ']);',
+  ];
+  const ethersText = (url: string, auth: string[]) =>
+    [
+      `import { FetchRequest, JsonRpcProvider } from 'ethers';`,
+      ``,
+      `const request = new FetchRequest("${url}");`,
+      ...auth,
+      `const provider = new JsonRpcProvider(request, undefined, { staticNetwork: true });`,
+      ...send,
+      `console.log(JSON.stringify(result, null, 2));`,
+      ``,
+    ].join('\n');
+  const ct = '\'Content-Type\': "application/json"';
+
+  it.each([
+    ['no credentials', { url: 'https://h.example/rpc' }, fetchText('https://h.example/rpc', ct)],
+    [
+      'placeholder credentials',
+      { url: 'https://h.example/rpc', user: 'u', password: 'p' },
+      fetchText('https://h.example/rpc', `${ct}, Authorization: 'Basic ' + btoa("<USERNAME>:<PASSWORD>")`),
+    ],
+    // "ws:" inside the host name is no WebSocket scheme
+    ['a host named news', { url: 'http://news:8545' }, fetchText('http://news:8545', ct)],
+  ])('fetch: %s', (_name, o, text) => {
+    expect(buildFetchSnippet({ request, contentType: 'application/json', ...o })).toStrictEqual({
+      ok: true,
+      value: text,
+    });
+  });
+
+  it('fetch refuses ws://', () => {
+    expect(
+      buildFetchSnippet({ url: 'ws://h.example', request, contentType: 'application/json' }),
+    ).toStrictEqual({
+      ok: false,
+      message: 'fetch cannot talk to a ws:// or wss:// endpoint: use the https:// one',
+    });
+  });
+
+  it.each([
+    ['no credentials', { url: 'https://h.example/rpc' }, ethersText('https://h.example/rpc', [])],
+    ['a host named news', { url: 'http://news:8545' }, ethersText('http://news:8545', [])],
+    [
+      'placeholder credentials over https',
+      { url: 'https://h.example/rpc', user: 'u', password: 'p' },
+      ethersText('https://h.example/rpc', ['request.setCredentials("<USERNAME>", "<PASSWORD>");']),
+    ],
+    [
+      'real credentials with a colon in the password, over http',
+      { url: 'http://h.example/rpc', user: 'u', password: 'p:w', includeCredentials: true },
+      ethersText('http://h.example/rpc', [
+        'request.setCredentials("u", "p:w");',
+        'request.allowInsecureAuthentication = true;',
+      ]),
+    ],
+    [
+      '"http:" later in an https URL',
+      { url: 'https://h.example/?u=http:x', user: 'u', revealEndpoint: true },
+      ethersText('https://h.example/?u=http:x', ['request.setCredentials("<USERNAME>", "<PASSWORD>");']),
+    ],
+  ])('ethers: %s', (_name, o, text) => {
+    expect(buildEthersSnippet({ request, contentType: 'application/json', ...o })).toStrictEqual({
+      ok: true,
+      value: text,
+    });
+  });
+
+  it('ethers over WebSocket', () => {
+    expect(
+      buildEthersSnippet({ url: 'wss://h.example/ws', request, contentType: 'application/json' }),
+    ).toStrictEqual({
+      ok: true,
+      value: [
+        `import { WebSocketProvider } from 'ethers';`,
+        ``,
+        `const provider = new WebSocketProvider("wss://h.example/ws");`,
+        ...send,
+        `console.log(JSON.stringify(result, null, 2));`,
+        `await provider.destroy();`,
+        ``,
+      ].join('\n'),
+    });
+  });
+
+  it.each([
+    [
+      'credentials over WebSocket',
+      { url: 'wss://h.example/ws', user: 'u', request },
+      'ethers WebSocketProvider cannot send basic auth headers from a browser; use the https endpoint',
+    ],
+    [
+      'a Bitcoin-style call',
+      {
+        url: 'http://127.0.0.1:8332',
+        request: { jsonrpc: '1.0' as const, id: '1', method: 'x', params: [] },
+      },
+      'ethers speaks Ethereum JSON-RPC 2.0 only; use the fetch or curl form for Bitcoin-style calls',
+    ],
+  ])('ethers refuses %s', (_name, o, message) => {
+    expect(buildEthersSnippet({ contentType: 'application/json', ...o })).toStrictEqual({
+      ok: false,
+      message,
+    });
+  });
+});

@@ -58,3 +58,144 @@ describe('summarizeReply', () => {
     expect(r.message).toMatch(/does not offer debug_traceCall/);
   });
 });
+
+describe('summarizeReply, whole summaries', () => {
+  const size = (t: string) => new TextEncoder().encode(t).byteLength;
+  const ws = (t: string) => textResponse(t, { status: null, durationMs: 3 });
+  const boomText = '{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"boom"}}';
+  const timeoutText = '{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"execution timeout"}}';
+  const block = JSON.stringify({ jsonrpc: '2.0', id: 1, result: [{ result: {} }, { error: 'boom' }] });
+  const cases: [string, () => unknown, unknown][] = [
+    [
+      'a WebSocket result has no HTTP status',
+      () => summarizeReply(ws('{"jsonrpc":"2.0","id":1,"result":"0x1"}')),
+      {
+        kind: 'ok',
+        message: 'Success',
+        durationMs: 3,
+        sizeBytes: size('{"jsonrpc":"2.0","id":1,"result":"0x1"}'),
+        httpStatus: undefined,
+        txErrors: [],
+        value: '0x1',
+      },
+    ],
+    [
+      'a block entry without a hash is named by its position',
+      () => summarizeReply(reply(block), { method: 'debug_traceBlockByNumber' }),
+      {
+        kind: 'ok',
+        message: 'Success, but 1 transaction of the block failed to trace',
+        durationMs: 12,
+        sizeBytes: size(block),
+        httpStatus: 200,
+        txErrors: [
+          { txHash: 'transaction #1', error: 'The node returned an error: no code "boom"', index: 1 },
+        ],
+        value: [{ result: {} }, { error: 'boom' }],
+      },
+    ],
+    [
+      "a node error that is not the tracer's",
+      () => summarizeReply(reply(boomText)),
+      {
+        kind: 'rpc-error',
+        message: 'The node returned an error: -32000 "boom"',
+        durationMs: 12,
+        sizeBytes: size(boomText),
+        httpStatus: 200,
+        txErrors: [],
+        detail: 'boom',
+        tracerErrorText: undefined,
+      },
+    ],
+    [
+      'a timeout is a tracer error',
+      () => summarizeReply(reply(timeoutText)),
+      {
+        kind: 'rpc-error',
+        message:
+          'The tracer ran out of time (-32000 "execution timeout"): pass a longer timeout such as "30s", trace less, or do less work per step',
+        durationMs: 12,
+        sizeBytes: size(timeoutText),
+        httpStatus: 200,
+        txErrors: [],
+        detail: 'execution timeout',
+        tracerErrorText: 'execution timeout',
+      },
+    ],
+    [
+      'an HTTP error keeps the body preview',
+      () => summarizeReply(reply('upstream down', 502)),
+      {
+        kind: 'http-error',
+        message: 'HTTP 502: the server failed (upstream down)',
+        durationMs: 12,
+        sizeBytes: 13,
+        httpStatus: 502,
+        txErrors: [],
+        detail: 'upstream down',
+      },
+    ],
+    [
+      'an invalid body keeps the body preview',
+      () => summarizeReply(reply('nope')),
+      {
+        kind: 'invalid-json',
+        message: `The response is not valid JSON (${(() => {
+          try {
+            JSON.parse('nope');
+          } catch (e) {
+            return (e as Error).message;
+          }
+        })()})`,
+        durationMs: 12,
+        sizeBytes: 4,
+        httpStatus: 200,
+        txErrors: [],
+        detail: 'nope',
+      },
+    ],
+    [
+      'no response: no size, no status',
+      () => summarizeReply({ kind: 'no-response', reason: 'refused', message: 'refused', durationMs: 7 }),
+      {
+        kind: 'unreachable',
+        message: 'refused',
+        durationMs: 7,
+        sizeBytes: 0,
+        httpStatus: undefined,
+        txErrors: [],
+      },
+    ],
+    [
+      'a batch answer',
+      () => summarizeReply(reply('[1]')),
+      {
+        kind: 'batch-instead-of-object',
+        message: 'The node answered with a batch (an array of 1) to a single request',
+        durationMs: 12,
+        sizeBytes: 3,
+        httpStatus: 200,
+        txErrors: [],
+      },
+    ],
+  ];
+  it.each(cases)('%s', (_name, summary, expected) => expect(summary()).toStrictEqual(expected));
+
+  it('keeps a result of exactly the large-reply size whole, and previews one byte more', () => {
+    const head = '{"jsonrpc":"2.0","id":1,"result":"';
+    const body = (n: number) => head + 'x'.repeat(n - head.length - 2) + '"}';
+    const atLimit = summarizeReply(reply(body(largeReplyBytes)));
+    expect([atLimit.sizeBytes, typeof atLimit.value, atLimit.preview]).toEqual([
+      largeReplyBytes,
+      'string',
+      undefined,
+    ]);
+    const over = summarizeReply(reply(body(largeReplyBytes + 1)));
+    expect([over.sizeBytes, over.value, over.preview]).toEqual([
+      largeReplyBytes + 1,
+      undefined,
+      body(largeReplyBytes + 1).slice(0, 2000) + '…',
+    ]);
+  });
+});
