@@ -27,14 +27,10 @@ const families: [RegExp, ClientFamily][] = [
 ];
 
 /** Guesses the client family from its version string or, when that is missing, from an error text it produced. */
-export function detectClientFamily(
-  clientVersion: string | undefined,
-  errorTexts: string[] = [],
-): ClientFamily {
+export function detectClientFamily(clientVersion: string | undefined, errorTexts?: string[]): ClientFamily {
   for (const [re, family] of families) if (clientVersion && re.test(clientVersion)) return family;
-  const all = errorTexts.join('\n');
-  if (/Hardhat currently only supports/i.test(all)) return 'hardhat';
-  if (/Invalid TracerType/i.test(all)) return 'besu';
+  if (errorTexts?.some((t) => /Hardhat currently only supports/i.test(t))) return 'hardhat';
+  if (errorTexts?.some((t) => /Invalid TracerType/i.test(t))) return 'besu';
   return 'unknown';
 }
 

@@ -101,17 +101,17 @@ function looksLikeBoa(ids: ReadonlySet<DialectDifferenceId>): boolean {
 
 /**
  * The target a node behaves like: its client family when that names a known runtime (reth/anvil, Nethermind),
- * else `geth` when the battery matched geth exactly, `reth-anvil` for Boa's fingerprint, `unknown` otherwise.
+ * else `geth` when the battery matched geth exactly, `reth-anvil` for Boa's fingerprint, `unknown` otherwise
+ * (and when the battery did not run: no `differences`).
  * A node that merely answers like geth to some canaries is not geth: every canary must match.
  */
 export function detectDialectTarget(
   clientFamily: string,
-  differences: readonly DialectDifference[],
-  measured: boolean,
+  differences?: readonly DialectDifference[],
 ): DialectTarget {
   const known = familyTargets[clientFamily];
   if (known) return known;
-  if (!measured) return 'unknown';
+  if (!differences) return 'unknown';
   const ids = new Set(differences.map((d) => d.id));
   if (ids.size === 0) return 'geth';
   if (looksLikeBoa(ids)) return 'reth-anvil';

@@ -10,6 +10,7 @@ import {
   brokenTracer,
   canaryTracer,
   createProbeSession,
+  okValue,
   probeCall,
   randomNonce,
 } from './probeSession.ts';
@@ -26,16 +27,23 @@ export type { DialectReport, DialectTarget } from './dialect.ts';
 
 type Call = ReturnType<typeof createProbeSession>['call'];
 
-/** A verdict, or `next` to try debug_traceTransaction, or `candidate` when the nonce came back. */
-type Step = { verdict: JsTracingSupport; summary: string } | { next: string } | { candidate: true };
+/** A verdict and the sentence explaining it. */
+type Verdict = { verdict: JsTracingSupport; summary: string };
 
-const isAuthError = (r: RpcResult) => r.kind === 'http-error' && (r.status === 401 || r.status === 403);
+/** A verdict, or `next` to try debug_traceTransaction, or `candidate` when the nonce came back. */
+type Step = Verdict | { next: string } | 'candidate';
+
+function isAuthError(r: RpcResult): boolean {
+  // Stryker disable next-line ConditionalExpression: only http-error results have a `status`; for the others it reads undefined, which is neither 401 nor 403
+  if (r.kind !== 'http-error') return false;
+  return r.status === 401 || r.status === 403;
+}
 
 function judgeCanary(r: RpcResult, nonce: string, method: string): Step {
   if (r.kind === 'unreachable') return { verdict: 'unreachable', summary: r.message };
   if (isAuthError(r)) return { verdict: 'auth-required', summary: r.message };
   if (r.kind === 'ok') {
-    if (r.result === nonce) return { candidate: true };
+    if (r.result === nonce) return 'candidate';
     const what = describeIgnoredResult(r.result);
     return {
       verdict: 'ignored',
@@ -53,13 +61,14 @@ function judgeCanary(r: RpcResult, nonce: string, method: string): Step {
 }
 
 /** Runs the negative control with the method that returned the nonce. */
-async function confirm(call: Call, method: string, target: unknown, nonce: string): Promise<Step> {
+async function confirm(call: Call, method: string, target: unknown, nonce: string): Promise<Verdict> {
   const r = await call(
     method,
     [...(Array.isArray(target) ? target : [target]), { tracer: brokenTracer(nonce) }],
     'negative control: a tracer whose result throws must produce an error',
   );
-  if (r.kind === 'rpc-error' || (r.kind === 'ok' && Array.isArray(r.result) && r.txErrors.length > 0)) {
+  // Only debug_traceBlock* answers carry per-transaction errors (classifyResponse), so an error is an rpc-error here.
+  if (r.kind === 'rpc-error') {
     return {
       verdict: 'supported',
       summary: `The node ran the canary tracer (${method} returned its nonce) and reported the failing tracer as an error: custom JavaScript tracing works`,
@@ -88,9 +97,10 @@ export async function findRecentTransaction(
       [tag, false],
       `looking for a transaction to trace (block ${tag})`,
     );
-    if (r.kind !== 'ok' || !r.result || typeof r.result !== 'object') return undefined;
-    const txs = (r.result as { transactions?: unknown[]; number?: string }).transactions;
-    const hash = txs?.find((t) => typeof t === 'string');
+    const block = okValue(r);
+    if (!block || typeof block !== 'object') return undefined;
+    // Without full transactions (`false`), a block lists its transactions as hashes.
+    const hash = (block as { transactions?: unknown[] }).transactions?.[0];
     if (typeof hash === 'string') return hash;
     if (latest === undefined) return undefined;
   }
@@ -103,7 +113,7 @@ async function fallback(
   latest: bigint | undefined,
   o: ProbeOptions,
   traceCallSaid: string,
-): Promise<Step> {
+): Promise<Verdict> {
   const options = { tracer: canaryTracer(nonce), timeout: o.timeout ?? '10s' };
   const hash = await findRecentTransaction(call, latest, o.maxBlocksToScan ?? 16);
   const target = hash ?? '0x' + '00'.repeat(32);
@@ -124,25 +134,32 @@ async function fallback(
     };
   }
   const step = judgeCanary(r, nonce, 'debug_traceTransaction');
+  if (step === 'candidate') return confirm(call, 'debug_traceTransaction', target, nonce);
   if ('next' in step)
     return {
       verdict: 'ambiguous',
       summary: `debug_traceCall gave: ${traceCallSaid}; debug_traceTransaction gave: ${step.next}`,
     };
-  if ('candidate' in step || step.verdict === 'ignored') {
-    const confirmed = await confirm(call, 'debug_traceTransaction', target, nonce);
-    return 'candidate' in step ? confirmed : step;
-  }
+  // The negative control is still run (and shown in the evidence), but the verdict stays `ignored`.
+  if (step.verdict === 'ignored') await confirm(call, 'debug_traceTransaction', target, nonce);
   return step;
 }
 
-function finish(step: Step, base: Omit<ProbeReport, 'jsTracing' | 'summary'>, errors: string[]): ProbeReport {
-  const s = 'verdict' in step ? step : { verdict: 'ambiguous' as const, summary: 'no verdict' };
+type Base = Omit<ProbeReport, 'jsTracing' | 'summary' | 'clientFamily'>;
+
+/**
+ * The report: the verdict, what was learnt on the way, and the client family from the version or, failing that,
+ * from the answers' texts (success messages never name a client, so all of them are searched).
+ */
+function finish(v: Verdict, base: Base): ProbeReport {
   return {
-    jsTracing: s.verdict,
-    summary: s.summary,
+    jsTracing: v.verdict,
+    summary: v.summary,
+    clientFamily: detectClientFamily(
+      base.clientVersion,
+      base.evidence.map((e) => e.message),
+    ),
     ...base,
-    clientFamily: detectClientFamily(base.clientVersion, errors),
   };
 }
 
@@ -154,33 +171,36 @@ function finish(step: Step, base: Omit<ProbeReport, 'jsTracing' | 'summary'>, er
 export async function probeNode(send: ProbeSend, o: ProbeOptions = {}): Promise<ProbeReport> {
   const nonce = o.nonce ?? randomNonce();
   const { evidence, call } = createProbeSession(send);
-  const base: Omit<ProbeReport, 'jsTracing' | 'summary'> = { clientFamily: 'unknown', evidence };
-  const errors = () => evidence.filter((e) => e.kind !== 'ok').map((e) => e.message);
+  const base: Base = { evidence };
   const v = await call('web3_clientVersion', [], 'which client answers');
-  if (v.kind === 'unreachable') return finish({ verdict: 'unreachable', summary: v.message }, base, []);
-  if (isAuthError(v)) return finish({ verdict: 'auth-required', summary: v.message }, base, []);
-  if (v.kind === 'ok' && typeof v.result === 'string') base.clientVersion = v.result;
+  if (v.kind === 'unreachable') return finish({ verdict: 'unreachable', summary: v.message }, base);
+  if (isAuthError(v)) return finish({ verdict: 'auth-required', summary: v.message }, base);
+  const version = okValue(v);
+  if (typeof version === 'string') base.clientVersion = version;
   const b = await call('eth_blockNumber', [], 'latest block');
-  if (isAuthError(b)) return finish({ verdict: 'auth-required', summary: b.message }, base, []);
+  if (isAuthError(b)) return finish({ verdict: 'auth-required', summary: b.message }, base);
   let latest: bigint | undefined;
-  if (b.kind === 'ok' && typeof b.result === 'string' && /^0x[0-9a-f]+$/i.test(b.result)) {
-    base.latestBlock = b.result;
-    latest = BigInt(b.result);
+  const blockNumber = okValue(b);
+  if (typeof blockNumber === 'string' && /^0x[0-9a-f]+$/i.test(blockNumber)) {
+    base.latestBlock = blockNumber;
+    latest = BigInt(blockNumber);
   }
   const c = await call(
     'debug_traceCall',
     [probeCall, 'latest', { tracer: canaryTracer(nonce), timeout: o.timeout ?? '10s' }],
     `canary tracer: must return exactly '${nonce}'`,
   );
-  let step = judgeCanary(c, nonce, 'debug_traceCall');
-  let viaTraceCall = false;
-  if ('candidate' in step) {
-    step = await confirm(call, 'debug_traceCall', [probeCall, 'latest'], nonce);
-    viaTraceCall = true;
-  } else if ('verdict' in step && step.verdict === 'ignored')
-    await confirm(call, 'debug_traceCall', [probeCall, 'latest'], nonce);
-  else if ('next' in step) step = await fallback(call, nonce, latest, o, step.next);
-  const report = finish(step, base, errors());
+  const step = judgeCanary(c, nonce, 'debug_traceCall');
+  const viaTraceCall = step === 'candidate';
+  let verdict: Verdict;
+  if (step === 'candidate') verdict = await confirm(call, 'debug_traceCall', [probeCall, 'latest'], nonce);
+  else if ('next' in step) verdict = await fallback(call, nonce, latest, o, step.next);
+  else {
+    // The negative control is still run (and shown in the evidence), but the verdict stays `ignored`.
+    if (step.verdict === 'ignored') await confirm(call, 'debug_traceCall', [probeCall, 'latest'], nonce);
+    verdict = step;
+  }
+  const report = finish(verdict, base);
   if (report.jsTracing !== 'supported' || o.dialect === false) return report;
   report.dialect = viaTraceCall
     ? await probeDialect(call, nonce, report.clientFamily, { canaryTimeoutMs: o.canaryTimeoutMs })

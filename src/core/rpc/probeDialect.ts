@@ -6,6 +6,7 @@ import {
   describeDialect,
   detectDialectTarget,
 } from './dialect.ts';
+import { okValue } from './probeSession.ts';
 
 export { describeDialect };
 
@@ -72,7 +73,8 @@ const nonceNumber = (nonce: string) => parseInt(nonce.replace(/[^0-9a-f]/gi, '')
 /** SSTORE of the nonce number to slot 0, inside a creation. */
 const storeCode = (nonce: string) => `0x63${nonceNumber(nonce).toString(16).padStart(8, '0')}60005500`;
 
-const preview = (v: unknown) => (JSON.stringify(v) ?? 'undefined').slice(0, 120);
+/** A result parsed from JSON is never undefined, so it always has a JSON text. */
+const preview = (v: unknown) => JSON.stringify(v).slice(0, 120);
 
 /** How an answer reads in a detail: the value, or the node's error text. */
 function said(r: RpcResult): string {
@@ -80,8 +82,6 @@ function said(r: RpcResult): string {
   if (r.kind === 'rpc-error') return `the error "${r.error.rpcMessage.split('\n')[0].slice(0, 160)}"`;
   return r.message;
 }
-
-const errorText = (r: RpcResult) => (r.kind === 'rpc-error' ? r.error.rpcMessage : '');
 
 const unexpected = (r: RpcResult, geth: string): Judgement => ({
   outcome: 'unexpected',
@@ -109,8 +109,9 @@ export const dialectCanaries: readonly Canary[] = [
       },
     ],
     judge: (r, nonce) => {
-      if (r.kind === 'ok' && r.result === `string:${nonce}`) return { outcome: 'geth' };
-      if (r.kind === 'ok' && r.result === `object:${nonce}`)
+      const v = okValue(r);
+      if (v === `string:${nonce}`) return { outcome: 'geth' };
+      if (v === `object:${nonce}`)
         return differs(
           'setup-receives-object',
           'setup(cfg) got an object, not a JSON string (JSON.parse(cfg) throws)',
@@ -131,9 +132,9 @@ export const dialectCanaries: readonly Canary[] = [
     ],
     judge: (r, nonce) => {
       const geth = `function:${(nonceNumber(nonce) + 1).toString(16)}`;
-      if (r.kind === 'ok' && r.result === geth) return { outcome: 'geth' };
-      if (r.kind === 'ok' && r.result === 'undefined:')
-        return differs('no-bigint', 'there is no bigInt global');
+      const v = okValue(r);
+      if (v === geth) return { outcome: 'geth' };
+      if (v === 'undefined:') return differs('no-bigint', 'there is no bigInt global');
       return unexpected(r, `"${geth}"`);
     },
   },
@@ -149,11 +150,12 @@ export const dialectCanaries: readonly Canary[] = [
       },
     ],
     judge: (r, nonce) => {
-      if (r.kind === 'rpc-error' && errorText(r).includes(`${nonce}-step`)) return { outcome: 'geth' };
-      if (r.kind === 'ok' && typeof r.result === 'number' && r.result >= 1)
+      if (r.kind === 'rpc-error' && r.error.rpcMessage.includes(`${nonce}-step`)) return { outcome: 'geth' };
+      const v = okValue(r);
+      if (typeof v === 'number' && v >= 1)
         return differs(
           'hook-errors-swallowed',
-          `an error thrown in step was swallowed: the trace succeeded with ${r.result} (geth fails with the error)`,
+          `an error thrown in step was swallowed: the trace succeeded with ${v} (geth fails with the error)`,
         );
       return unexpected(r, `an error naming '${nonce}-step'`);
     },
@@ -170,14 +172,13 @@ export const dialectCanaries: readonly Canary[] = [
       },
     ],
     judge: (r, nonce) => {
-      const text = errorText(r);
-      if (r.kind === 'rpc-error' && /execution timeout/i.test(text)) return { outcome: 'geth' };
-      if (r.kind === 'rpc-error' && /loop iteration limit/i.test(text))
+      if (r.kind === 'rpc-error' && /execution timeout/i.test(r.error.rpcMessage)) return { outcome: 'geth' };
+      if (r.kind === 'rpc-error' && /loop iteration limit/i.test(r.error.rpcMessage))
         return differs(
           'timeout-ignored',
-          `timeout was ignored: the loop was stopped by a loop-iteration limit instead ("${text.split('\n')[0]}")`,
+          `timeout was ignored: the loop was stopped by a loop-iteration limit instead ("${r.error.rpcMessage.split('\n')[0]}")`,
         );
-      if (r.kind === 'ok' && r.result === `${nonce}-late`)
+      if (okValue(r) === `${nonce}-late`)
         return differs(
           'timeout-ignored',
           'timeout was ignored: a 600 ms loop ran to its end past a 50ms timeout',
@@ -197,8 +198,8 @@ export const dialectCanaries: readonly Canary[] = [
       },
     ],
     judge: (r, nonce) => {
-      if (r.kind === 'ok' && r.result === `${nonce}-es`) return { outcome: 'geth' };
-      if (r.kind === 'rpc-error' && /SyntaxError|Unexpected/i.test(errorText(r)))
+      if (okValue(r) === `${nonce}-es`) return { outcome: 'geth' };
+      if (r.kind === 'rpc-error' && /SyntaxError|Unexpected/i.test(r.error.rpcMessage))
         return differs('es2015-rejected', `ES2015 syntax was rejected (${said(r)})`);
       return unexpected(r, `"${nonce}-es"`);
     },
@@ -216,12 +217,13 @@ export const dialectCanaries: readonly Canary[] = [
       },
     ],
     judge: (r) => {
-      if (r.kind === 'ok' && r.result === stepsCosts) return { outcome: 'geth' };
+      const v = okValue(r);
+      if (v === stepsCosts) return { outcome: 'geth' };
       const late = stepsCosts.split(',').slice(0, -1).join(',');
-      if (r.kind === 'ok' && typeof r.result === 'string' && r.result.split(',').slice(1).join(',') === late)
+      if (typeof v === 'string' && v.split(',').slice(1).join(',') === late)
         return differs(
           'getcost-late',
-          `log.getCost() lags one step: got ${r.result} where geth gives ${stepsCosts}`,
+          `log.getCost() lags one step: got ${v} where geth gives ${stepsCosts}`,
         );
       return unexpected(r, `"${stepsCosts}"`);
     },
@@ -254,8 +256,9 @@ export const dialectCanaries: readonly Canary[] = [
     ],
     judge: (r, nonce) => {
       const geth = '0x' + nonceNumber(nonce).toString(16).padStart(64, '0');
-      if (r.kind === 'ok' && r.result === geth) return { outcome: 'geth' };
-      if (r.kind === 'ok' && r.result === '0x' + '0'.repeat(64))
+      const v = okValue(r);
+      if (v === geth) return { outcome: 'geth' };
+      if (v === '0x' + '0'.repeat(64))
         return differs(
           'result-db-pre-state',
           'db in result() read the slot as it was before the transaction (0), not the value it stored',
@@ -267,11 +270,13 @@ export const dialectCanaries: readonly Canary[] = [
 
 /** The frames canary: top-level frames, STATICCALL's value and SELFDESTRUCT's type, each its own difference. */
 function judgeFrames(r: RpcResult): Judgement {
-  if (r.kind !== 'ok' || typeof r.result !== 'string') return unexpected(r, `"${gethFrames}"`);
-  if (r.result === gethFrames) return { outcome: 'geth' };
-  let items = r.result.split(',');
+  const v = okValue(r);
+  if (typeof v !== 'string') return unexpected(r, `"${gethFrames}"`);
+  if (v === gethFrames) return { outcome: 'geth' };
+  // split gives at least one item, so items[0] is always there.
+  let items = v.split(',');
   const differences: DialectDifference[] = [];
-  if (items[0]?.startsWith('CREATE:') && items[items.length - 1] === 'exit') {
+  if (items[0].startsWith('CREATE:') && items[items.length - 1] === 'exit') {
     differences.push({
       id: 'top-level-enter-exit',
       detail: `enter/exit were called for the outermost frame (${items[0].split(':')[0]})`,
@@ -293,8 +298,9 @@ function judgeFrames(r: RpcResult): Judgement {
     });
     items[2] = 'SELFDESTRUCT:0';
   }
-  // Each difference must explain the answer completely; anything left over is not a known dialect.
-  if (differences.length === 0 || items.join(',') !== gethFrames) return unexpected(r, `"${gethFrames}"`);
+  // Each difference must explain the answer completely; anything left over is not a known dialect. (With no
+  // difference found, items is the answer as it came, which is not geth's: the comparison alone rejects it.)
+  if (items.join(',') !== gethFrames) return unexpected(r, `"${gethFrames}"`);
   return { outcome: 'differs', differences };
 }
 
@@ -329,8 +335,9 @@ export async function probeDialect(
       differences.push({ id: 'unexpected-answer', detail: `the ${canary.id} canary ${j.detail}` });
   }
   const report: DialectReport = {
-    matchesGeth: checks.length > 0 && checks.every((c) => c.outcome === 'geth'),
-    target: detectDialectTarget(clientFamily, differences, true),
+    // The battery is never empty, so `every` always looks at eight checks.
+    matchesGeth: checks.every((c) => c.outcome === 'geth'),
+    target: detectDialectTarget(clientFamily, differences),
     differences,
     checks,
     durationMs: Date.now() - started,
@@ -342,7 +349,7 @@ export async function probeDialect(
 export function unmeasuredDialect(clientFamily: string, why: string): DialectReport {
   return {
     matchesGeth: false,
-    target: detectDialectTarget(clientFamily, [], false),
+    target: detectDialectTarget(clientFamily),
     differences: [{ id: 'not-measured', detail: why }],
     checks: [],
     durationMs: 0,

@@ -103,6 +103,12 @@ async function bounded(outcome: Promise<TransportOutcome>, ms: number): Promise<
   }
 }
 
+/** The value of an `ok` answer, or undefined for every other kind (a JSON-RPC result is never undefined). */
+export function okValue(r: RpcResult): unknown {
+  // Stryker disable next-line ConditionalExpression: only ok results have a `result` field, so for every other kind r.result reads undefined too (`true` is equivalent; `false` would be killed)
+  return r.kind === 'ok' ? r.result : undefined;
+}
+
 /** Builds the probe state: a request counter, evidence list and a `call` helper. */
 export function createProbeSession(send: ProbeSend) {
   const evidence: ProbeEvidence[] = [];
@@ -114,6 +120,7 @@ export function createProbeSession(send: ProbeSend) {
     note: string,
     boundMs?: number,
   ): Promise<RpcResult> => {
+    // Stryker disable next-line StringLiteral: buildRequest builds a JSON-RPC 2.0 request for every family but 'bitcoin'
     const request = buildRequest(method, params, 'ethereum', id++);
     const outcome =
       boundMs === undefined
@@ -122,7 +129,8 @@ export function createProbeSession(send: ProbeSend) {
     const result = classifyResponse(outcome, { method });
     const item: ProbeEvidence = { request, kind: result.kind, message: result.message, note };
     if (result.kind === 'ok')
-      item.resultPreview = (JSON.stringify(result.result) ?? 'undefined').slice(0, 400);
+      // A result parsed from JSON is never undefined, so it always has a JSON text.
+      item.resultPreview = JSON.stringify(result.result).slice(0, 400);
     evidence.push(item);
     return result;
   };

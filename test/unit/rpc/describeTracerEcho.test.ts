@@ -22,6 +22,19 @@ describe('detectClientFamily', () => {
     expect(detectClientFamily(undefined, ["Invalid TracerType: x. Valid values are: ''"])).toBe('besu');
     expect(detectClientFamily(undefined, [])).toBe('unknown');
   });
+
+  it.each<[string | undefined, string[] | undefined, string]>([
+    ['SomethingElse/1.0', undefined, 'unknown'],
+    [undefined, undefined, 'unknown'],
+    ['SomethingElse/1.0', ['Hardhat currently only supports the default tracer'], 'hardhat'],
+    [undefined, ['Success', "Invalid TracerType: x. Valid values are: ''"], 'besu'],
+    // The version wins over any error text.
+    ['Geth/v1.14.0', ['Hardhat currently only supports the default tracer'], 'geth'],
+    // A phrase is looked for in one text, not across two.
+    [undefined, ['Hardhat currently', 'only supports the default tracer'], 'unknown'],
+  ])('version %s, errors %j → %s', (version, errors, family) =>
+    expect(detectClientFamily(version, errors)).toBe(family),
+  );
 });
 
 describe('describeIgnoredResult', () => {
@@ -36,6 +49,14 @@ describe('describeIgnoredResult', () => {
       'a callTracer frame ({type, from, to, gas…})',
     ],
     [{ a: 1, b: 2 }, 'an object with keys a, b'],
+    [{ type: 'CALL', from: '0x0', gas: '0x0' }, 'a callTracer frame ({type, from, to, gas…})'],
+    [{ type: 'CALL', from: '0x0', gasUsed: '0x0' }, 'a callTracer frame ({type, from, to, gas…})'],
+    [{ type: 'CALL', from: '0x0' }, 'an object with keys type, from'],
+    [{ type: 'CALL', gas: '0x0' }, 'an object with keys type, gas'],
+    [{ from: '0x0', gas: '0x0' }, 'an object with keys from, gas'],
+    [{ a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7 }, 'an object with keys a, b, c, d, e, f'],
+    ['y'.repeat(100), `the value "${'y'.repeat(79)}`],
+    [undefined, 'the value undefined'],
     [[1, 2], 'an array of 2'],
     ['other', 'the value "other"'],
     [null, 'the value null'],

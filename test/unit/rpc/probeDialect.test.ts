@@ -323,14 +323,34 @@ describe('describeDialect and detectDialectTarget', () => {
     ['unknown', [], false, 'unknown'],
     ['unknown', ['setup-receives-object', 'hook-errors-swallowed'], true, 'reth-anvil'],
     ['unknown', ['setup-receives-object'], true, 'unknown'],
+    ['unknown', ['setup-receives-object', 'no-bigint'], true, 'reth-anvil'],
+    ['unknown', ['no-bigint', 'hook-errors-swallowed'], true, 'unknown'],
     ['geth', ['unexpected-answer'], true, 'unknown'],
+    ['geth', [], false, 'unknown'],
   ] as const)('family %s with %j (measured %s) → %s', (family, found, measured, target) => {
+    const differences = found.map((id) => ({ id, detail: '' }));
+    expect(detectDialectTarget(family, measured ? differences : undefined)).toBe(target);
+  });
+
+  it.each([
+    [[], 'dialect not measured: no canary ran'],
+    [[{ id: 'not-measured', detail: 'a' }], 'dialect not measured: a'],
+    [
+      [
+        { id: 'not-measured', detail: 'a' },
+        { id: 'not-measured', detail: 'b' },
+      ],
+      'dialect not measured: a; b',
+    ],
+  ] as const)('no canary ran, differences %j → %s', (differences, text) => {
     expect(
-      detectDialectTarget(
-        family,
-        found.map((id) => ({ id, detail: '' })),
-        measured,
-      ),
-    ).toBe(target);
+      describeDialect({
+        matchesGeth: false,
+        target: 'unknown',
+        differences: [...differences],
+        checks: [],
+        durationMs: 0,
+      }),
+    ).toBe(text);
   });
 });
