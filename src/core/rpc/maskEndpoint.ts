@@ -49,7 +49,7 @@ function decodeSafe(s: string): string {
 /** Whether `text` is a plain word (see the rule above): short, lower-case words, versions or small numbers. */
 export function isPlainWord(text: string): boolean {
   const t = decodeSafe(text);
-  if (t.length === 0 || t.length > 32) return false;
+  if (t.length > 32) return false; // the empty text has no non-empty part (below)
   const parts = t.split(/[-_.]/);
   if (parts.length > 4) return false;
   return parts.every((p) => p === '' || plainPart.test(p)) && parts.some((p) => p !== '');
@@ -60,56 +60,48 @@ function isKeyishName(name: string): boolean {
   return keyishName.test(decodeSafe(name));
 }
 
-interface Masker {
-  changed: boolean;
-}
-
-function maskValue(m: Masker, value: string, afterKeyishName: boolean): string {
+function maskValue(value: string, afterKeyishName: boolean): string {
   if (value === '') return value;
   if (!afterKeyishName && isPlainWord(value)) return value;
-  m.changed = true;
   return secretMask;
 }
 
 /** `name=value` pairs joined by `sep` (query, `;` parameters); a part without `=` is a bare value. */
-function maskPairs(m: Masker, text: string, sep: string): string {
+function maskPairs(text: string, sep: string): string {
   return text
     .split(sep)
     .map((pair) => {
       const eq = pair.indexOf('=');
-      if (eq === -1) return maskValue(m, pair, false);
+      if (eq === -1) return maskValue(pair, false);
       const name = pair.slice(0, eq);
-      return `${name}=${maskValue(m, pair.slice(eq + 1), isKeyishName(name))}`;
+      return `${name}=${maskValue(pair.slice(eq + 1), isKeyishName(name))}`;
     })
     .join(sep);
 }
 
-function maskPath(m: Masker, path: string): string {
+function maskPath(path: string): string {
   let previousKeyish = false;
+  // The path is empty or starts with `/`: the text before the first `/` is empty, which maskValue keeps.
   return path
     .split('/')
-    .map((segment, i) => {
-      if (i === 0) return segment; // before the first `/` (empty for a path)
+    .map((segment) => {
       const semi = segment.indexOf(';');
       const head = semi === -1 ? segment : segment.slice(0, semi);
-      const params = semi === -1 ? '' : ';' + maskPairs(m, segment.slice(semi + 1), ';');
-      const masked = maskValue(m, head, previousKeyish) + params;
+      const params = semi === -1 ? '' : ';' + maskPairs(segment.slice(semi + 1), ';');
+      const masked = maskValue(head, previousKeyish) + params;
       previousKeyish = isPlainWord(head) && isKeyishName(head); // a name such as `key`, not a key itself
       return masked;
     })
     .join('/');
 }
 
-function maskHost(m: Masker, hostPort: string): string {
+function maskHost(hostPort: string): string {
   if (hostPort.startsWith('[')) return hostPort; // an IPv6 address
   const colon = hostPort.lastIndexOf(':');
   const host = colon === -1 ? hostPort : hostPort.slice(0, colon);
   const port = colon === -1 ? '' : hostPort.slice(colon);
   const labels = host.split('.').map((label) => {
-    if (/^[A-Za-z0-9]{16,}$/.test(label) && /\d/.test(label) && /[A-Za-z]/.test(label)) {
-      m.changed = true;
-      return secretMask;
-    }
+    if (/^[A-Za-z0-9]{16,}$/.test(label) && /\d/.test(label) && /[A-Za-z]/.test(label)) return secretMask;
     return label;
   });
   return labels.join('.') + port;
@@ -117,12 +109,13 @@ function maskHost(m: Masker, hostPort: string): string {
 
 const urlShape = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)?([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/s;
 
-/** The text with every part that could be a key masked, and whether anything was. */
-function analyze(url: string): { masked: string; changed: boolean } {
-  const parts = urlShape.exec(url);
-  if (!parts) return { masked: url, changed: false };
-  const [, scheme = '', authority, path, query, fragment] = parts;
-  const m: Masker = { changed: false };
+/**
+ * The text with every part that could be a key masked. Cut and joined again without a change, a text comes back
+ * character for character: a text with nothing to mask is returned as it is.
+ */
+function analyze(url: string): string {
+  // Every text matches (each part may be empty, and `s` lets the fragment hold line breaks).
+  const [, scheme = '', authority, path, query, fragment] = urlShape.exec(url)!;
   const at = authority.lastIndexOf('@');
   let userInfo = '';
   if (at !== -1) {
@@ -130,22 +123,18 @@ function analyze(url: string): { masked: string; changed: boolean } {
     const colon = info.indexOf(':');
     userInfo =
       (colon === -1 ? secretMask : `${secretMask}:${colon === info.length - 1 ? '' : secretMask}`) + '@';
-    m.changed = true;
   }
-  const host = maskHost(m, authority.slice(at + 1));
-  const maskedPath = maskPath(m, path);
-  const maskedQuery = query === undefined ? '' : '?' + maskPairs(m, query.slice(1), '&');
+  const host = maskHost(authority.slice(at + 1));
+  const maskedPath = maskPath(path);
+  const maskedQuery = query === undefined ? '' : '?' + maskPairs(query.slice(1), '&');
   let maskedFragment = fragment ?? '';
-  if (fragment !== undefined && fragment.length > 1) {
-    maskedFragment = '#' + secretMask;
-    m.changed = true;
-  }
-  return { masked: scheme + userInfo + host + maskedPath + maskedQuery + maskedFragment, changed: m.changed };
+  if (fragment !== undefined && fragment.length > 1) maskedFragment = '#' + secretMask;
+  return scheme + userInfo + host + maskedPath + maskedQuery + maskedFragment;
 }
 
 /** Whether an endpoint URL carries anything the masking rule (above) hides; false for a URL already masked. */
 export function hasEmbeddedSecret(url: string): boolean {
-  return analyze(url).masked !== url; // an already masked URL carries none
+  return analyze(url) !== url; // an already masked URL carries none
 }
 
 /**
@@ -155,8 +144,7 @@ export function hasEmbeddedSecret(url: string): boolean {
  * character; text that is not a URL is read as one (a missing scheme is allowed) and masked the same way.
  */
 export function maskEndpoint(url: string): string {
-  const a = analyze(url);
-  return a.changed ? a.masked : url;
+  return analyze(url);
 }
 
 /** Validates an endpoint: an absolute http(s):// or ws(s):// URL. */

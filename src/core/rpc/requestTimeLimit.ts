@@ -26,8 +26,9 @@ export function requestTimeLimit(request: JsonRpcRequest, explicitMs?: number): 
   if (explicitMs !== undefined) return { ms: explicitMs, basis: 'explicit' };
   if (!request.method.startsWith('debug_trace')) return { ms: defaultCallLimitMs, basis: 'default' };
   if (request.method.startsWith('debug_traceBlock')) return { ms: null, basis: 'block' };
+  // The options object is the last param; any other last value (a hash, a block tag) has no `timeout`.
   const last = request.params[request.params.length - 1] as { timeout?: unknown } | null | undefined;
-  const timeout = last && typeof last === 'object' ? last.timeout : undefined;
+  const timeout = last?.timeout;
   const parsed = typeof timeout === 'string' ? parseGoDuration(timeout) : null;
   const ms = parsed?.ok ? Number(parsed.value / 1_000_000n) : defaultTracerTimeoutMs;
   return { ms: Math.max(0, ms) + tracerMarginMs, basis: 'tracer' };

@@ -23,12 +23,13 @@ function decodeSafe(s: string): string {
  * before the path ends the userinfo, so a password may contain `@`. Text without userinfo comes back unchanged.
  */
 export function splitUserInfo(url: string): SplitUserInfo {
-  const m = /^(\s*[A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#]*)@([^/?#@]*)(.*)$/s.exec(url);
+  // The userinfo cannot hold `/`, `?` or `#`, so the greedy match stops at the last `@` before the path.
+  const m = /^(\s*[A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#]*)@/.exec(url);
   if (!m) return { url, user: '', password: '', found: false };
-  const [, scheme, info, host, rest] = m;
+  const [all, scheme, info] = m;
   const colon = info.indexOf(':');
   return {
-    url: scheme + host + rest,
+    url: scheme + url.slice(all.length),
     user: decodeSafe(colon === -1 ? info : info.slice(0, colon)),
     password: colon === -1 ? '' : decodeSafe(info.slice(colon + 1)),
     found: true,

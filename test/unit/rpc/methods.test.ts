@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildPayload, methodNames, methods } from '../../../src/core/rpc/methods.ts';
+import {
+  buildPayload,
+  isMethodName,
+  isTraceMethod,
+  methodNames,
+  methods,
+} from '../../../src/core/rpc/methods.ts';
 import { serializeRequest } from '../../../src/core/rpc/jsonRpc.ts';
 
 const tracer =
@@ -185,5 +191,20 @@ describe('buildPayload', () => {
         ok: true,
       });
     }
+  });
+});
+
+describe('isMethodName and isTraceMethod', () => {
+  // [name, value, isMethodName, isTraceMethod]
+  it.each([
+    ['a trace method', 'debug_traceCall', true, true],
+    ['a plain method', 'eth_blockNumber', true, false],
+    ['an unknown name', 'eth_foo', false, false],
+    ['an inherited property name', 'toString', false, false],
+    // an array whose text is a method name is not a name
+    ['a one-element array', ['debug_traceCall'], false, false],
+    ['a number', 5, false, false],
+  ])('%s', (_name, value, method, trace) => {
+    expect([isMethodName(value), isTraceMethod(value)]).toEqual([method, trace]);
   });
 });

@@ -55,6 +55,14 @@ describe('requestTimeLimit: the one time-limit policy of every transport', () =>
       7_000,
       'explicit',
     ],
+    ['a trace with no params at all', buildRequest('debug_traceCall', []), undefined, 15_000, 'tracer'],
+    [
+      'a trace whose last param is a string',
+      buildRequest('debug_traceCall', [{ to: '0x01' }, 'latest']),
+      undefined,
+      15_000,
+      'tracer',
+    ],
   ])('%s', (_name, request, explicit, ms, basis) => {
     expect(requestTimeLimit(request, explicit)).toEqual({ ms, basis });
   });

@@ -60,3 +60,42 @@ describe('validateCallObject', () => {
     expect((validateCallObject(v) as { message: string }).message).toMatch(/^call must be an object like/);
   });
 });
+
+describe('validateCallObject, whole failures', () => {
+  it.each([
+    [
+      'gasPrice with maxFeePerGas alone',
+      { to: b, gasPrice: '0x1', maxFeePerGas: '0x2' },
+      [
+        {
+          path: 'call.gasPrice',
+          message: 'gasPrice cannot be combined with maxFeePerGas/maxPriorityFeePerGas: use one fee style',
+        },
+      ],
+    ],
+    [
+      'gasPrice with maxPriorityFeePerGas alone',
+      { to: b, gasPrice: '0x1', maxPriorityFeePerGas: '0x2' },
+      [
+        {
+          path: 'call.gasPrice',
+          message: 'gasPrice cannot be combined with maxFeePerGas/maxPriorityFeePerGas: use one fee style',
+        },
+      ],
+    ],
+    [
+      'two problems, joined by "; " in the message',
+      { to: 'x', gas: '0x00' },
+      [
+        { path: 'call.to', message: 'to must start with 0x' },
+        { path: 'call.gas', message: 'gas must not have leading zeros: write 0x0' },
+      ],
+    ],
+  ])('%s', (_name, call, errors) => {
+    expect(validateCallObject(call)).toStrictEqual({
+      ok: false,
+      message: errors.map((e) => `${e.path}: ${e.message}`).join('; '),
+      errors,
+    });
+  });
+});
