@@ -19,7 +19,7 @@ export interface JsonRpcRequest {
 export function buildRequest(
   method: string,
   params: unknown[],
-  family: RpcFamily = 'ethereum',
+  family?: RpcFamily, // Ethereum-style unless 'bitcoin'
   id = 1,
 ): JsonRpcRequest {
   return family === 'bitcoin'
@@ -33,11 +33,11 @@ export function serializeRequest(request: JsonRpcRequest, pretty = false): strin
 }
 
 /** The Content-Type header value: `application/json`, or `text/plain` for Bitcoin-style requests (spec 4.1). */
-export function contentTypeFor(family: RpcFamily): string {
+export function contentTypeFor(family?: RpcFamily): string {
   return family === 'bitcoin' ? 'text/plain' : 'application/json';
 }
 
 /** The Content-Type a request is sent with: {@link contentTypeFor} its family, told by its `jsonrpc` version. */
 export function contentTypeOf(request: JsonRpcRequest): string {
-  return contentTypeFor(request.jsonrpc === '1.0' ? 'bitcoin' : 'ethereum');
+  return contentTypeFor(request.jsonrpc === '1.0' ? 'bitcoin' : undefined); // Ethereum-style unless 'bitcoin'
 }
