@@ -2,7 +2,9 @@
 // incremental report, so a folder can be measured a file at a time (and a run that is stopped loses only the file
 // it was on). Stryker itself rewrites an incremental file with the files of its own run only, and numbers tests and
 // mutants from 0 in every run, so the two reports cannot simply be joined:
-// - files: the partial run's files replace the folder's; the folder's other files stay.
+// - files: the files the partial run mutated (those its glob matches) replace the folder's; the folder's other files
+//   stay. The partial report also carries the folder's other files (it started as a copy of the folder's file), but
+//   their entries may be older than the folder's by now: another partial run may have merged since.
 // - test files: the partial run's copy of a test file (the newer source) wins. Tests get new ids; a mutant's
 //   coveredBy/killedBy are carried over through the test's identity (file and name), which is also how Stryker's
 //   incremental differ matches tests between runs.
@@ -22,9 +24,11 @@ import {
  * The folder report with the partial report's files in it (a new object; neither input is changed).
  * @param {object | undefined} folder the folder's incremental report, or undefined when there is none yet
  * @param {object} partial the partial run's incremental report
+ * @param {(path: string) => boolean} [mutated] the source files the partial run mutated (default: all it has)
  */
-export function mergeIncrementalReports(folder, partial) {
+export function mergeIncrementalReports(folder, partial, mutated = () => true) {
   if (!folder) return structuredClone(partial);
+  const taken = Object.keys(partial.files).filter((p) => mutated(p));
   const testFiles = {};
   const idsByRun = { folder: new Map(), partial: new Map() };
   let nextTestId = 0;
@@ -73,8 +77,8 @@ export function mergeIncrementalReports(folder, partial) {
     };
   };
   for (const [path, fr] of Object.entries(folder.files))
-    if (!(path in partial.files)) copyFile('folder', path, fr);
-  for (const [path, fr] of Object.entries(partial.files)) copyFile('partial', path, fr);
+    if (!taken.includes(path)) copyFile('folder', path, fr);
+  for (const path of taken) copyFile('partial', path, partial.files[path]);
   const sorted = Object.fromEntries(
     Object.keys(files)
       .sort()
@@ -87,8 +91,9 @@ export function mergeIncrementalReports(folder, partial) {
  * Merges the report at `partialPath` into the one at `folderPath` (written atomically, one merge at a time).
  * @param {string} folderPath
  * @param {string} partialPath
+ * @param {(path: string) => boolean} [mutated] the source files the partial run mutated
  */
-export function mergeIncrementalFile(folderPath, partialPath) {
+export function mergeIncrementalFile(folderPath, partialPath, mutated) {
   const lock = `${folderPath}.lock`;
   let fd;
   for (let tries = 0; fd === undefined; tries++) {
@@ -102,7 +107,7 @@ export function mergeIncrementalFile(folderPath, partialPath) {
   }
   try {
     const folder = existsSync(folderPath) ? JSON.parse(readFileSync(folderPath, 'utf8')) : undefined;
-    const merged = mergeIncrementalReports(folder, JSON.parse(readFileSync(partialPath, 'utf8')));
+    const merged = mergeIncrementalReports(folder, JSON.parse(readFileSync(partialPath, 'utf8')), mutated);
     writeFileSync(`${folderPath}.tmp`, JSON.stringify(merged, null, 2));
     renameSync(`${folderPath}.tmp`, folderPath);
   } finally {

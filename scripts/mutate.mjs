@@ -15,6 +15,8 @@
 // can be measured a file at a time, and two files of one folder can run at once.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
+// Node's own glob matcher (experimental in Node 20, hence --disable-warning in package.json's script).
+import { matchesGlob } from 'node:path';
 import { mutationFolders, partialRunName } from '../stryker.config.mjs';
 import { mergeIncrementalFile } from './mergeIncremental.mjs';
 
@@ -73,7 +75,8 @@ for (const name of folders) {
     console.error(`mutate: stryker run for ${name} exited with ${r.status ?? r.signal}`);
     failed++;
   } else if (partialFile) {
-    mergeIncrementalFile(folderFile, partialFile);
+    // Only the files the glob names: the partial report's other files are the folder's as they were at the start.
+    mergeIncrementalFile(folderFile, partialFile, (p) => matchesGlob(p, mutateGlob));
     console.log(`mutate: merged the results for ${mutateGlob} into ${folderFile}`);
   }
 }

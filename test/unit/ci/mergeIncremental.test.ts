@@ -122,6 +122,16 @@ describe('mergeIncrementalReports (a partial run merged into its folder file)', 
     });
   });
 
+  it("takes only the files the partial run mutated: its copies of the others may be older than the folder's", () => {
+    const stale = partialOfB();
+    // The partial run started from a copy of the folder file; another partial run has since merged a newer a.ts.
+    stale.files['src/x/a.ts'] = { source: 'a (old)', mutants: [mutant('9', 'Survived', [])] };
+    const merged: Report = mergeIncrementalReports(folder(), stale, (p: string) => p === 'src/x/b.ts');
+    expect(merged.files['src/x/a.ts'].source).toBe('a');
+    expect(merged.files['src/x/a.ts'].mutants.map((m) => m.status)).toEqual(['Killed', 'Survived']);
+    expect(merged.files['src/x/b.ts'].source).toBe('b2');
+  });
+
   it('leaves both inputs unchanged', () => {
     const [f, p] = [folder(), partialOfB()];
     mergeIncrementalReports(f, p);
