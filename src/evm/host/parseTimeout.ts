@@ -37,17 +37,17 @@ export function parseTimeoutMs(text: string | undefined): number {
   let d = 0n;
   while (s !== '') {
     // The next character must be [0-9.]; then [0-9]* (\.[0-9]*)? and a unit: everything up to the next [0-9.].
-    const m = /^(\d*)(?:\.(\d*))?([^0-9.]*)/.exec(s)!;
+    // Every part is optional, so the match always starts at 0 (no ^ needed).
+    const m = /(\d*)(?:\.(\d*))?([^0-9.]*)/.exec(s)!;
     const [all, int, frac = '', unitText] = m;
     // leadingInt: more than 1<<63 is an overflow, found before the unit is read.
-    let v = BigInt(int === '' ? '0' : int);
+    let v = BigInt(int); // BigInt('') is 0n
     if (v > limit) throw invalid();
     if (int === '' && frac === '') throw invalid();
     if (unitText === '') throw new TracerError(`time: missing unit in duration ${goQuote(text)}`);
     const unit = unitNs[unitText];
     if (unit === undefined)
       throw new TracerError(`time: unknown unit ${goQuote(unitText)} in duration ${goQuote(text)}`);
-    if (v > limit / unit) throw invalid();
     v *= unit;
     // leadingFraction: digits past 1<<63 are dropped (Go's uint64 guard f > (1<<63-1)/10 implies this one with
     // big integers); f/scale is applied through float64 as Go does.
@@ -55,12 +55,14 @@ export function parseTimeoutMs(text: string | undefined): number {
     let scale = 1;
     for (const ch of frac) {
       const y = f * 10n + BigInt(ch);
+      // Stryker disable next-line EqualityOperator: y equals 1<<63 only for the digits 9223372036854775808, and the float64 product below is then the same with or without the last digit (every unit, any leading zeros)
       if (y > limit) break;
       f = y;
       scale *= 10;
     }
-    // Go also checks v > 1<<63 here; d >= v makes the check below give the same error.
-    if (f > 0n) v += BigInt(Math.trunc(Number(f) * (Number(unit) / scale)));
+    // Go checks v > 1<<63/unit before multiplying and v > 1<<63 after adding the fraction (uint64 overflows); with big
+    // integers d >= v makes the check below give the same error in the same segment. A zero fraction adds 0.
+    v += BigInt(Math.trunc(Number(f) * (Number(unit) / scale)));
     d += v;
     if (d > limit) throw invalid();
     s = s.slice(all.length);

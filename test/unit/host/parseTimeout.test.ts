@@ -29,6 +29,8 @@ describe('parseTimeoutMs: accepted durations (Go time.ParseDuration)', () => {
     // int64 nanoseconds: 2562047h is the largest whole number of hours, -1<<63 ns is valid
     ['2562047h', 9_223_369_200_000],
     ['-9223372036854775808ns', -(2 ** 63) / 1e6],
+    // int64's largest, 1<<63 - 1 ns (a float64 rounds it to 2 ** 63)
+    ['9223372036854775807ns', 2 ** 63 / 1e6],
   ])('%s → %s ms', (text, ms) => {
     expect(parseTimeoutMs(text)).toBe(ms);
   });

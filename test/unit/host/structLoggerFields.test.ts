@@ -57,6 +57,11 @@ describe('struct logger: storage, refund, stack (geth StructLogger.OnOpcode)', (
 
   // geth checks the stack before OnOpcode and logs the failing op with the error (an INVALID op, by contrast, fails
   // while executing: its log has no error).
+  it('only SLOAD and SSTORE show storage, not other ops with two stack items', async () => {
+    const res = await trace('PUSH1 1 PUSH1 2 ADD PUSH1 3 PUSH1 4 MSTORE STOP', {}, pre);
+    expect(res.structLogs.filter((l) => 'storage' in l)).toStrictEqual([]);
+  });
+
   it('an op failing before it runs carries geth’s error text, the others no error key', async () => {
     const res = await trace('PUSH1 1 ADD');
     expect(res.structLogs.map((l) => ('error' in l ? l.error : '-'))).toStrictEqual([
