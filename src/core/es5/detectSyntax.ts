@@ -20,8 +20,8 @@ export const detectDeclaration: Detector = (ctx, node) => {
     });
     return;
   }
-  const using = ctx.tokens.findAfter(node.start, ['using'], 2);
-  const end = using?.end ?? node.start + kind.length;
+  // `using` or `await using`: the range ends after `using`.
+  const end = ctx.tokens.findAfter(node.start, ['using'], 2)!.end;
   ctx.report({ ruleId: 'es5/using-declaration', subject: `'${kind}' declaration`, start: node.start, end });
 };
 
@@ -75,24 +75,25 @@ const newOperators = new Set(['**', '**=', '??', '&&=', '||=', '??=']);
 export const detectOperator: Detector = (ctx, node) => {
   const op = node.operator as string;
   if (!newOperators.has(op)) return;
-  const token = ctx.tokens.findAfter(node.left.end, [op]);
-  if (!token) return;
+  // Between the left operand and the operator there can only be closing parentheses.
+  const token = ctx.tokens.findAfter(node.left.end, [op])!;
   const at = { start: token.start, end: token.end };
   if (op === '**' || op === '**=') {
     const fix = buildExponentFix(ctx, node);
     ctx.report({ ruleId: 'es5/exponent-operator', subject: `Exponent operator '${op}'`, ...at, fix });
   } else if (op === '??') {
     ctx.report({ ruleId: 'es5/nullish-coalescing', subject: "Nullish coalescing operator '??'", ...at });
-  } else if (op === '&&=' || op === '||=' || op === '??=') {
+  } else {
+    // `&&=`, `||=`, `??=`: the rest of newOperators.
     ctx.report({ ruleId: 'es5/logical-assignment', subject: `Logical assignment '${op}'`, ...at });
   }
 };
 
 export const detectOptional: Detector = (ctx, node) => {
   if (!node.optional) return;
-  const token = ctx.tokens.findAfter((node.object ?? node.callee).end, ['?.']);
-  if (token)
-    ctx.report({ ruleId: 'es5/optional-chaining', subject: "Optional chaining '?.'", ...spanOf(token) });
+  // An optional member or call has its `?.` right after the object or callee.
+  const token = ctx.tokens.findAfter((node.object ?? node.callee).end, ['?.'])!;
+  ctx.report({ ruleId: 'es5/optional-chaining', subject: "Optional chaining '?.'", ...spanOf(token) });
 };
 
 function spanOf(n: { start: number; end: number }) {
@@ -119,16 +120,12 @@ export const detectModuleSyntax: Detector = (ctx, node) => {
 };
 
 export const detectForOf: Detector = (ctx, node) => {
-  const of = ctx.tokens.findAfter(node.left.end, ['of']);
-  ctx.report({
-    ruleId: 'es5/for-of',
-    subject: "'for…of' loop",
-    start: node.start,
-    end: of?.end ?? node.start + 3,
-  });
+  const of = ctx.tokens.findAfter(node.left.end, ['of'])!;
+  ctx.report({ ruleId: 'es5/for-of', subject: "'for…of' loop", start: node.start, end: of.end });
   if (!node.await) return;
-  const token = ctx.tokens.findAfter(node.start, ['await'], 2);
-  if (token) ctx.report({ ruleId: 'es5/async-await', subject: "'for await' loop", ...spanOf(token) });
+  // `for await (`: the second token.
+  const token = ctx.tokens.findAfter(node.start, ['await'], 2)!;
+  ctx.report({ ruleId: 'es5/async-await', subject: "'for await' loop", ...spanOf(token) });
 };
 
 export const detectCatch: Detector = (ctx, node) => {
