@@ -35,8 +35,11 @@ export function buildArrowFix(
 ): Fix | undefined {
   // Parameters too: a default value like `(a = this.x) => a` reads the enclosing `this`.
   if (someNode(node, usesOwnBinding, isPlainFunction)) return undefined;
-  const headStart = node.async ? ctx.tokens.findAfter(node.start + 5, ['('], 1)?.start : node.start;
-  let params = ctx.source.slice(headStart ?? node.start, arrow.start).trim();
+  // After `async`: its `(` or its one bare parameter (`async x => x`).
+  const headStart = node.async
+    ? ctx.tokens.at(ctx.tokens.indexAtOrAfter(node.start + 'async'.length))!.start
+    : node.start;
+  let params = ctx.source.slice(headStart, arrow.start).trim();
   if (!params.startsWith('(')) params = `(${params})`;
   const body = ctx.source.slice(arrow.end, node.end).trim();
   let text = `${node.async ? 'async ' : ''}function ${params} ${node.expression ? `{ return ${body}; }` : body}`;
@@ -80,27 +83,23 @@ function concatenationIsSafeIn(node: AnyNode, parent: AnyNode | undefined): bool
     case 'NewExpression':
       return parent.arguments.includes(node);
     case 'AssignmentExpression':
-      return parent.operator === '=' && parent.right === node;
+      // A template is never an assignment target: it is the right side.
+      return parent.operator === '=';
     case 'BinaryExpression':
       return parent.operator === '+' && parent.left === node;
     case 'ConditionalExpression':
       return parent.test !== node;
-    default:
-      return false;
   }
+  return false;
 }
 
 /** `` `a${x}b` `` → `'a' + (x) + 'b'`. */
-export function buildTemplateFix(
-  ctx: FixContext,
-  node: AnyNode,
-  parent: AnyNode | undefined,
-): Fix | undefined {
+export function buildTemplateFix(ctx: FixContext, node: AnyNode, parent: AnyNode | undefined): Fix {
   const quasis = node.quasis as AnyNode[];
   const parts: string[] = [];
   for (let i = 0; i < quasis.length; i++) {
-    const cooked = quasis[i].value.cooked as string | null;
-    if (cooked === null) return undefined;
+    // Never null here: only a tagged template may hold an invalid escape, and those get no fix.
+    const cooked = quasis[i].value.cooked as string;
     if (cooked !== '' || i === 0) parts.push(singleQuoted(cooked));
     if (i < node.expressions.length) parts.push(`(${src(ctx, node.expressions[i])})`);
   }
@@ -116,8 +115,9 @@ export function buildTemplateFix(
 export function buildMethodFix(ctx: FixContext, prop: AnyNode): Fix {
   const key = src(ctx, prop.key);
   const fn = prop.value as AnyNode;
-  const text = `${prop.computed ? `[${key}]` : key}: ${fn.async ? 'async ' : ''}function${fn.generator ? '*' : ''} `;
-  return { title: `Write '${key}: function (…) {…}'`, edits: [{ start: prop.start, end: fn.start, text }] };
+  const head = prop.computed ? `[${key}]` : key;
+  const text = `${head}: ${fn.async ? 'async ' : ''}function${fn.generator ? '*' : ''} `;
+  return { title: `Write '${head}: function (…) {…}'`, edits: [{ start: prop.start, end: fn.start, text }] };
 }
 
 /** `{a}` → `{a: a}`. */
@@ -171,7 +171,8 @@ export function buildEscapeFix(raw: string, start: number, end: number): Fix {
     if (esc === '\\') return m;
     const code = parseInt(cp, 16);
     if (code <= 0xffff) return hex(code);
-    return hex(0xd800 + ((code - 0x10000) >> 10)) + hex(0xdc00 + ((code - 0x10000) & 0x3ff));
+    // The low surrogate takes the low 10 bits, which subtracting 0x10000 leaves as they are.
+    return hex(0xd800 + ((code - 0x10000) >> 10)) + hex(0xdc00 + (code & 0x3ff));
   });
   return { title: 'Use ES5 \\uXXXX escapes', edits: [{ start, end, text }] };
 }

@@ -3,8 +3,8 @@ import { excerpt, type Detector, type FindContext } from './finding.ts';
 import type { TokenSpan } from './tokenList.ts';
 import type { AnyNode } from './walkAst.ts';
 
-function reportToken(ctx: FindContext, ruleId: string, subject: string, token: TokenSpan | undefined): void {
-  if (token) ctx.report({ ruleId, subject, start: token.start, end: token.end });
+function reportToken(ctx: FindContext, ruleId: string, subject: string, token: TokenSpan): void {
+  ctx.report({ ruleId, subject, start: token.start, end: token.end });
 }
 
 function checkParams(ctx: FindContext, fn: AnyNode, close: TokenSpan | undefined): void {
@@ -20,7 +20,8 @@ function checkParams(ctx: FindContext, fn: AnyNode, close: TokenSpan | undefined
       });
     }
   }
-  if (fn.params.length === 0 || ctx.tokens.text(close) !== ')') return;
+  // No parameters: the token before `)` is `(`. A bare arrow parameter has no `)`.
+  if (ctx.tokens.text(close) !== ')') return;
   const comma = ctx.tokens.before(close!.start);
   if (ctx.tokens.text(comma) === ',') {
     const fix = buildRemoveFix('Remove the trailing comma', comma!);
@@ -43,17 +44,17 @@ export const detectFunction: Detector = (ctx, node, ancestors) => {
   const isMethod =
     parent && parent.value === node && (parent.type === 'MethodDefinition' || parent.type === 'Property');
   const head = isMethod ? parent.start : node.start;
+  // From the method's or function's start: `static async *m`, `async function*`.
   if (node.async)
-    reportToken(ctx, 'es5/async-await', "'async' function", ctx.tokens.findAfter(head, ['async'], 3));
+    reportToken(ctx, 'es5/async-await', "'async' function", ctx.tokens.findAfter(head, ['async'], 3)!);
   if (node.generator)
-    reportToken(ctx, 'es5/generator', 'Generator function', ctx.tokens.findAfter(head, ['*'], 4));
+    reportToken(ctx, 'es5/generator', 'Generator function', ctx.tokens.findAfter(head, ['*'], 4)!);
   if (node.type !== 'ArrowFunctionExpression') {
     checkParams(ctx, node, ctx.tokens.before(node.body.start));
     return;
   }
   const last = node.params[node.params.length - 1] as AnyNode | undefined;
-  const arrow = ctx.tokens.findAfter(last ? last.end : node.start, ['=>']);
-  if (!arrow) return;
+  const arrow = ctx.tokens.findAfter(last ? last.end : node.start, ['=>'])!;
   checkParams(ctx, node, ctx.tokens.before(arrow.start));
   const fix = buildArrowFix(ctx, node, arrow, parent);
   ctx.report({
@@ -67,9 +68,10 @@ export const detectFunction: Detector = (ctx, node, ancestors) => {
 
 /** Trailing commas in argument lists: `f(a, b,)`. */
 export const detectCall: Detector = (ctx, node) => {
-  if (node.arguments.length === 0) return;
+  // The last token; `new F` has no argument list, and `f()` has `(` before `)`.
   const close = ctx.tokens.before(node.end);
-  if (ctx.tokens.text(close) !== ')' || close!.end !== node.end) return;
+  // Stryker disable next-line ConditionalExpression: without ')' the token before the last one is never ',' ('new F', 'new a.b')
+  if (ctx.tokens.text(close) !== ')') return;
   const comma = ctx.tokens.before(close!.start);
   if (ctx.tokens.text(comma) !== ',') return;
   const fix = buildRemoveFix('Remove the trailing comma', comma!);
