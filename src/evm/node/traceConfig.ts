@@ -51,7 +51,9 @@ export function decodeTraceConfig(value: unknown, index: number, goType = 'Trace
   return {
     tracer: typed<string>('tracer', 'string', 'string'),
     timeout: typed<string>('timeout', 'string', 'string'),
-    tracerConfig: field(o, 'tracerConfig') ?? undefined,
+    // A JSON null stays null: geth keeps it as the json.RawMessage `null`, so setup() receives the text 'null'
+    // (only a missing tracerConfig becomes '{}').
+    tracerConfig: field(o, 'tracerConfig'),
     logger: {
       enableMemory: typed<boolean>('enableMemory', 'boolean', 'bool'),
       disableStack: typed<boolean>('disableStack', 'boolean', 'bool'),

@@ -297,6 +297,25 @@ describe('JSON-RPC: errors', () => {
   });
 });
 
+describe('JSON-RPC: what setup() receives as its config (geth: the tracerConfig JSON text, `{}` when missing)', () => {
+  const echo =
+    '{setup: function(cfg) { this.cfg = cfg; }, fault: function() {}, result: function() { return this.cfg; }}';
+  it.each([
+    ['no tracerConfig', {}, '{}'],
+    ['tracerConfig null (a json.RawMessage `null`)', { tracerConfig: null }, 'null'],
+    ['an object', { tracerConfig: { a: 1 } }, '{"a":1}'],
+    ['an empty object', { tracerConfig: {} }, '{}'],
+    ['a number', { tracerConfig: 5 }, '5'],
+  ])('%s', async (_name, extra, expected) => {
+    const node = await demoNode();
+    const r = await call(node, 'debug_traceTransaction', [
+      defaultsOf(node).txHash,
+      { tracer: echo, ...extra },
+    ]);
+    expect(r.result).toBe(expected);
+  });
+});
+
 describe('JSON-RPC: envelope', () => {
   it.each([
     ['an empty batch', [], { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'empty batch' } }],
