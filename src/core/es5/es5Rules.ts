@@ -288,10 +288,9 @@ export interface ConstructRef {
 
 /** How a target takes a construct. */
 export interface ConstructVerdict {
+  /** `info`: the chosen target runs it (only an es5 node would not); `error`: it does not. */
   severity: 'error' | 'info';
   message: string;
-  /** The chosen target runs it (only an es5 node would not). */
-  accepted: boolean;
   /** The targets other than es5 that run it, in {@link targetIds} order. */
   runners: TargetId[];
 }
@@ -299,10 +298,8 @@ export interface ConstructVerdict {
 /** The targets (other than es5) whose engine runs a construct. */
 export function targetsRunning(ref: ConstructRef): TargetId[] {
   const engines = ref.engines ?? es5Rules[ref.ruleId].engines;
-  return targetIds.filter((id) => {
-    const engine = targetInfo(id).engine;
-    return engine !== null && engines.includes(engine);
-  });
+  // es5 has no engine (null), which no list holds.
+  return targetIds.filter((id) => engines.some((engine) => engine === targetInfo(id).engine));
 }
 
 /** "geth runs this" / "geth and anvil run this". */
@@ -319,14 +316,14 @@ export function describeConstruct(ref: ConstructRef, target: TargetId): Construc
   if (target === 'es5') {
     const who = runners.length > 0 ? ` ${runSentence(runners)}; es5 nodes do not.` : '';
     const message = `${ref.subject} is ${since} syntax, not ES5.1: ${rule.hint}.${who}`;
-    return { severity: 'error', message, accepted: false, runners };
+    return { severity: 'error', message, runners };
   }
   const t = targetInfo(target);
   if (runners.includes(target)) {
     const message = `${ref.subject} is ${since} syntax: ${runSentence([target])}; es5 nodes do not (for every node: ${rule.hint}).`;
-    return { severity: 'info', message, accepted: true, runners };
+    return { severity: 'info', message, runners };
   }
   const others = runners.length > 0 ? ` ${runSentence(runners)}.` : '';
   const message = `${ref.subject} is ${since} syntax, which ${t.label} does not run: ${rule.hint}.${others}`;
-  return { severity: 'error', message, accepted: false, runners };
+  return { severity: 'error', message, runners };
 }

@@ -24,16 +24,18 @@ function mergedFix(group: readonly Judged[]): Fix | undefined {
   if (fixes.length === 0) return undefined;
   if (fixes.length === 1) return fixes[0];
   const taken: TextEdit[] = [];
+  // Each place lies inside (or at the end of) its own edit and places come sorted by start, so an edit never lies
+  // wholly before one taken earlier: it overlaps one when it starts before that one ends.
+  // Stryker disable next-line EqualityOperator: edits of one rule never touch end to start ('<=' would skip such a place)
+  const overlaps = (e: TextEdit) => taken.some((t) => e.start < t.end);
   let places = 0;
   for (const fix of fixes) {
-    const overlaps = fix.edits.some((e) =>
-      taken.some((t) => e.start < t.end && t.start < e.end && !(e.start === e.end && t.start === t.end)),
-    );
-    if (overlaps) continue;
+    // Stryker disable next-line MethodExpression: every fix of a construct is one edit, so 'some' and 'every' agree
+    if (fix.edits.some(overlaps)) continue;
     taken.push(...fix.edits);
     places++;
   }
-  return { title: `${fixes[0].title} (${places} places)`, edits: taken };
+  return { title: `${fixes[0].title} (${places} ${places === 1 ? 'place' : 'places'})`, edits: taken };
 }
 
 function groupMessage(lines: LineIndex, group: readonly Judged[], target: TargetId): string {
@@ -48,7 +50,7 @@ function groupMessage(lines: LineIndex, group: readonly Judged[], target: Target
     const who = verdict.runners.length > 0 ? ` ${runSentence(verdict.runners)}; es5 nodes do not.` : '';
     return `${head} (${where}): ${since} syntax, not ES5.1: ${rule.hint}.${who}`;
   }
-  if (verdict.accepted)
+  if (verdict.severity === 'info')
     return `${head} (${where}): ${since} syntax: ${runSentence([target])}; es5 nodes do not (for every node: ${rule.hint}).`;
   const others = verdict.runners.length > 0 ? ` ${runSentence(verdict.runners)}.` : '';
   return `${head} (${where}): ${since} syntax, which ${targetInfo(target).label} does not run: ${rule.hint}.${others}`;
@@ -69,7 +71,8 @@ export function groupConstructs(
   const groups = new Map<string, Judged[]>();
   for (const finding of [...findings].sort((a, b) => a.start - b.start || a.end - b.end)) {
     const verdict = describeConstruct(finding, target);
-    const key = `${finding.ruleId}|${finding.since ?? ''}|${verdict.severity}|${verdict.runners.join(',')}`;
+    // No `since` reads "undefined", which is no edition; the runner ids hold no ','.
+    const key = `${finding.ruleId}|${finding.since}|${verdict.severity}|${verdict.runners.join()}`;
     const list = groups.get(key);
     if (list) list.push({ finding, verdict });
     else groups.set(key, [{ finding, verdict }]);
@@ -86,6 +89,7 @@ export function groupConstructs(
     if (group.length > 1)
       d.related = group.slice(1).map((j) => lines.rangeOf(j.finding.start, j.finding.end));
     const fix = mergedFix(group);
+    // Stryker disable next-line ConditionalExpression: a fix set to undefined is no fix to any reader (and JSON drops it)
     if (fix) d.fix = fix;
     out.push(d);
   }
@@ -118,7 +122,7 @@ function summarize(
     range,
   });
   if (target !== 'es5') {
-    if (!judged.every((j) => j.verdict.accepted)) return null;
+    if (!judged.every((j) => j.verdict.severity === 'info')) return null;
     return make(
       `${targetInfo(target).name} runs this tracer; es5 nodes do not: ${kindsText(groups)}${places}. Convert it to ES5 to run it on every node.`,
     );
@@ -126,14 +130,16 @@ function summarize(
   // Targets that run every construct found.
   let common = judged[0].verdict.runners;
   for (const j of judged) common = common.filter((id) => j.verdict.runners.includes(id));
-  if (detected && detected !== 'es5' && common.includes(detected)) {
+  // Never es5: `runners` holds only targets other than es5.
+  if (detected && common.includes(detected)) {
     const name = targetInfo(detected).name;
     return make(
       `The ES5.1 check fails only on syntax the probed node (${name}) runs: ${kindsText(groups)}${places}. Choose the target ${name}, or convert the tracer to ES5.`,
     );
   }
+  // Engine lists are all, modern or none: the targets running every construct are none, or two or more.
   if (common.length === 0) return null;
   return make(
-    `The ES5.1 check fails only on syntax ${listNames(common.map((id) => targetInfo(id).name))} ${common.length === 1 ? 'runs' : 'run'}: ${kindsText(groups)}${places}. Convert the tracer to ES5 for every node, or choose the target ${targetInfo(common[0]).name}.`,
+    `The ES5.1 check fails only on syntax ${listNames(common.map((id) => targetInfo(id).name))} run: ${kindsText(groups)}${places}. Convert the tracer to ES5 for every node, or choose the target ${targetInfo(common[0]).name}.`,
   );
 }
