@@ -121,7 +121,7 @@ export function parseEs5Fast(source: string, depthLimit: number): FastParse | nu
     // Not one ES5 expression: try the script goal below.
   }
   // `{a}` is a block to ES5 but an object (shorthand property) to later editions, whose expression goal wins.
-  if (first === '{' || first === '(') return null;
+  if (first === '{') return null;
   try {
     return parseProgramGoal(source, depthLimit);
   } catch {

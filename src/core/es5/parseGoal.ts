@@ -40,11 +40,16 @@ type Attempt =
 const stackOverflow = /Not enough stack space|Maximum call stack|too much recursion/i;
 
 function toFailure(e: unknown, tokens: Token[]): ParseFailure {
-  const err = e as { message?: unknown; pos?: unknown; raisedAt?: unknown };
-  const message = String(err?.message ?? e).replace(/ \(\d+:\d+\)$/, '');
-  const pos = typeof err?.pos === 'number' ? err.pos : 0;
-  const raisedAt = typeof err?.raisedAt === 'number' ? err.raisedAt : pos;
-  return { message, pos, raisedAt, tooDeep: e instanceof RangeError || stackOverflow.test(message), tokens };
+  // Object(e): the error itself, or an empty wrapper for a thrown primitive (null gives {}).
+  const err = Object(e) as { message?: unknown; pos?: unknown; raisedAt?: unknown };
+  const message = String(err.message ?? e).replace(/ \(\d+:\d+\)$/, '');
+  // Stryker disable next-line ConditionalExpression: acorn gives every error it throws a pos, its own stack overflow too (it rethrows a RangeError as 'Not enough stack space'); 0 is for a foreign throw
+  const pos = typeof err.pos === 'number' ? err.pos : 0;
+  // Stryker disable next-line ConditionalExpression: acorn gives every error it throws a raisedAt too; pos is for a foreign throw
+  const raisedAt = typeof err.raisedAt === 'number' ? err.raisedAt : pos;
+  // The engines' stack overflow (V8 and JavaScriptCore throw a RangeError, SpiderMonkey an InternalError) is known
+  // by its message; acorn's own errors are SyntaxErrors.
+  return { message, pos, raisedAt, tooDeep: stackOverflow.test(message), tokens };
 }
 
 /** ES5 parses are a yes/no check, so they skip locations, except when their AST is handed out. */
@@ -52,9 +57,11 @@ type Version = 5 | 'latest' | 'es5-ast';
 
 function optionsFor(version: Version, tokens: Token[], comments: Comment[]): Options {
   const ecmaVersion = version === 'latest' ? 'latest' : 5;
+  // Stryker disable next-line ConditionalExpression: locations only cost time in the yes/no parse; no output differs
+  const locations = version !== 5;
   return {
     ecmaVersion,
-    locations: version !== 5,
+    locations,
     allowHashBang: ecmaVersion === 'latest',
     onToken: tokens,
     onComment: comments,
@@ -85,17 +92,19 @@ export function skipTrivia(source: string, pos: number, comments?: Comment[]): n
   return end;
 }
 
-/** End offset of the token starting at `pos` (pos + 1 when it cannot be read). */
+/** End offset of the token starting at `pos` (pos + 1 when it cannot be read, or at the end of the source). */
 export function tokenEndAt(source: string, pos: number): number {
   try {
     const t = tokenizer(source.slice(pos), { ecmaVersion: 'latest' }).getToken();
     return pos + Math.max(t.end, 1);
   } catch {
-    return Math.min(pos + 1, source.length);
+    // Only a character that starts no token throws, so pos is inside the source.
+    return pos + 1;
   }
 }
 
 function parseExpressionGoal(source: string, ecmaVersion: Version): Attempt {
+  // Stryker disable next-line ArrayDeclaration: a first token of junk is never read: the look-ups (the last token, the token before an offset inside the code) stop at the real tokens after it
   const tokens: Token[] = [];
   const comments: Comment[] = [];
   try {
@@ -104,8 +113,9 @@ function parseExpressionGoal(source: string, ecmaVersion: Version): Attempt {
       0,
       optionsFor(ecmaVersion, tokens, comments),
     ) as unknown as AnyNode;
-    // The last consumed token ends the expression, including parentheses acorn leaves out of the node.
-    const end = tokens.length > 0 ? tokens[tokens.length - 1].end : node.end;
+    // The last consumed token ends the expression, including parentheses acorn leaves out of the node (an
+    // expression has at least one token).
+    const end = tokens[tokens.length - 1].end;
     const trailing: Comment[] = [];
     let rest = skipTrivia(source, end, trailing);
     if (source[rest] === ';') rest = skipTrivia(source, rest + 1, trailing);
@@ -126,6 +136,7 @@ function parseExpressionGoal(source: string, ecmaVersion: Version): Attempt {
 }
 
 function parseProgramGoal(source: string, ecmaVersion: Version, sourceType: 'script' | 'module'): Attempt {
+  // Stryker disable next-line ArrayDeclaration: a first token of junk is never read: the look-ups (the last token, the token before an offset inside the code) stop at the real tokens after it
   const tokens: Token[] = [];
   const comments: Comment[] = [];
   try {
@@ -147,31 +158,26 @@ function accepted(goal: 'expression' | 'program', a: Attempt & { ok: true }, mod
 function acceptExpression(source: string, expr: Attempt & { ok: true }): GoalParse {
   const es5 = parseExpressionGoal(source, 5);
   if (!es5.ok) return { ...accepted('expression', expr), es5Error: es5.failure };
-  if (es5.end === expr.end) return { ...accepted('expression', expr), es5Valid: true };
-  // ES5 read a different expression: it fails at the token after it.
-  const pos = skipTrivia(source, es5.end);
-  const es5Error = {
-    message: 'Unexpected token',
-    pos,
-    raisedAt: tokenEndAt(source, pos),
-    tooDeep: false,
-    tokens: [],
-  };
-  return { ...accepted('expression', expr), es5Error };
+  // ES5 read the same expression: both parses end at their last token and only whitespace, comments and one ';'
+  // follow, so neither can end inside the other's tokens.
+  return { ...accepted('expression', expr), es5Valid: true };
 }
 
 function rejectAll(source: string, expr: ParseFailure, script: ParseFailure): GoalParse {
   const first = source[skipTrivia(source, 0)];
   const exprFirst = first === '{' || first === '(';
-  const error = exprFirst ? expr : script;
+  // A parse that ran out of stack says nothing about the code's validity: report that one, where it happened.
+  const chosen = exprFirst ? expr : script;
+  const error = [chosen, expr, script].find((f) => f.tooDeep) ?? chosen;
+  // Stryker disable next-line ObjectLiteral,ArrayDeclaration,BooleanLiteral: only the construct search reads these, and only of a parse with an AST
+  const unread = { tokens: [], module: false };
   return {
     goal: exprFirst ? 'expression' : 'program',
     ast: null,
-    tokens: [],
+    ...unread,
     comments: [],
-    module: false,
     es5Valid: false,
-    error: { ...error, tooDeep: error.tooDeep || expr.tooDeep || script.tooDeep },
+    error,
   };
 }
 
@@ -179,7 +185,9 @@ function rejectAll(source: string, expr: ParseFailure, script: ParseFailure): Go
 export function parseGoal(source: string): GoalParse {
   const expr = parseExpressionGoal(source, 'latest');
   if (expr.ok) return acceptExpression(source, expr);
+  // Stryker disable next-line StringLiteral: acorn parses any sourceType but 'module' as a script
   const script = parseProgramGoal(source, 'latest', 'script');
+  // Stryker disable next-line StringLiteral: acorn parses any sourceType but 'module' as a script
   const es5Script = parseProgramGoal(source, 5, 'script');
   if (script.ok) {
     return {
@@ -188,6 +196,7 @@ export function parseGoal(source: string): GoalParse {
       es5Error: es5Script.ok ? undefined : es5Script.failure,
     };
   }
+  // Stryker disable next-line ConditionalExpression: only saves time: the module parse of code the script parse ran out of stack on runs out of stack too
   if (!script.failure.tooDeep) {
     const mod = parseProgramGoal(source, 'latest', 'module');
     if (mod.ok)
@@ -195,8 +204,10 @@ export function parseGoal(source: string): GoalParse {
   }
   // Rare: code ES5 accepts but later editions reject (e.g. `let[0] = 1;`, a
   // declaration to later editions but an assignment to the array `let` in ES5).
+  // Stryker disable next-line StringLiteral: '' parses as ES5 with locations too, the same as 'es5-ast'
   const es5Expr = parseExpressionGoal(source, 'es5-ast');
   if (es5Expr.ok) return { ...accepted('expression', es5Expr), es5Valid: true };
+  // Stryker disable next-line StringLiteral: '' parses as ES5 with locations too, and any sourceType but 'module' as a script
   const es5Ast = es5Script.ok ? parseProgramGoal(source, 'es5-ast', 'script') : es5Script;
   if (es5Ast.ok) return { ...accepted('program', es5Ast), es5Valid: true };
   return rejectAll(source, expr.failure, script.failure);
