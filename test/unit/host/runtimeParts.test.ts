@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { guardName, instrumentTracerCode } from '../../../src/evm/host/instrumentTracerCode.ts';
+import {
+  guardName,
+  instrumentTracerCode,
+  toOriginalOffset,
+} from '../../../src/evm/host/instrumentTracerCode.ts';
 import { parseTimeoutMs } from '../../../src/evm/host/parseTimeout.ts';
 import { checkStack } from '../../../src/evm/host/stackTable.ts';
 
@@ -19,12 +23,37 @@ describe('instrumentTracerCode', () => {
       `(function(){ 'use strict';${G} do {${G}x();} while(c) })`,
     ],
     ['({get a() { for (var k in o) {} return 1 }})', `({get a() {${G} for (var k in o) {${G}} return 1 }})`],
+    // for-of runs in the V8 realm and in goja; a growing array loops forever without calling any function.
+    ['(function(){ for (var v of a) a.push(v); })', `(function(){${G} for (var v of a) {${G}a.push(v);} })`],
   ])('%s', (src, out) => {
     expect(instrumentTracerCode(src)).toBe(out);
   });
 
   it('returns undefined for text acorn cannot parse', () => {
     expect(instrumentTracerCode('({a: 1};)')).toBeUndefined();
+  });
+});
+
+describe('toOriginalOffset (error positions in instrumented text → the tracer as written)', () => {
+  // Original text with 3 characters inserted at offset 5 and 2 at offset 10: instrumented offsets 5–7 and 13–14 are
+  // inside an insertion (its place), the text between is shifted by 3, the text after by 5.
+  const inserts: Array<[number, number]> = [
+    [5, 3],
+    [10, 2],
+  ];
+  it.each([
+    [0, 0],
+    [4, 4],
+    [5, 5],
+    [7, 5],
+    [8, 5],
+    [12, 9],
+    [13, 10],
+    [14, 10],
+    [15, 10],
+    [20, 15],
+  ])('%i → %i', (offset, original) => {
+    expect(toOriginalOffset(inserts, offset)).toBe(original);
   });
 });
 
