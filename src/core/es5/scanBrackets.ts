@@ -40,9 +40,10 @@ export function scanBrackets(source: string, limit = source.length, depthLimit =
       if (closerOf.has(text)) {
         open.push({ text, start: token.start });
         if (open.length > depthLimit && overLimitAt < 0) overLimitAt = token.start;
-        if (open.length > maxDepth) maxDepth = open.length;
-      } else if ((text === '}' || text === ')' || text === ']') && open.length > 0) {
-        if (closerOf.get(open[open.length - 1].text) === text) open.pop();
+        maxDepth = Math.max(maxDepth, open.length);
+      } else if (open.length > 0 && closerOf.get(open[open.length - 1].text) === text) {
+        // only the closer of the innermost bracket closes it (a closer of another kind closes nothing)
+        open.pop();
       }
     }
   } catch {

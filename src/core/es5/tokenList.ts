@@ -36,15 +36,12 @@ export function createTokenList(source: string, tokens: readonly TokenSpan[]): T
     at: (index) => tokens[index],
     findAfter(offset, texts, limit = 1000) {
       const first = indexAtOrAfter(offset);
-      for (let i = first; i < tokens.length && i < first + limit; i++) {
-        if (texts.includes(text(tokens[i]))) return tokens[i];
-      }
-      return undefined;
+      return tokens.slice(first, first + limit).find((t) => texts.includes(text(t)));
     },
     before(offset) {
       let i = indexAtOrAfter(offset) - 1;
       while (i >= 0 && tokens[i].end > offset) i--;
-      return i >= 0 ? tokens[i] : undefined;
+      return tokens[i]; // undefined at -1
     },
   };
 }
