@@ -251,13 +251,14 @@ describe('capture from anvil, replay on the embedded node', () => {
       expect(a.structLogs.length).toBeGreaterThan(50);
       a.structLogs.forEach((s: any, i: number) => {
         const g = e.structLogs[i];
-        // anvil always writes refund (geth leaves out 0) and prefixes memory words and storage keys and values with 0x
-        // (geth does not).
+        // anvil always writes refund (geth leaves out 0), writes `memory: []` while memory is empty (geth's
+        // StructLog.toLegacyJSON leaves it out), and prefixes memory words and storage keys and values with 0x (geth
+        // does not).
         const unprefix = (w: string) => w.slice(2);
         const norm = {
           ...s,
           refund: s.refund || undefined,
-          memory: s.memory?.map(unprefix),
+          memory: s.memory?.length ? s.memory.map(unprefix) : undefined,
           storage:
             s.storage &&
             Object.fromEntries(
