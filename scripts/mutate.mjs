@@ -7,7 +7,8 @@
 //   npm run mutate -- rpc --force                         extra options go to `stryker run` (--force: ignore the
 //                                                         incremental file and test every mutant again)
 //
-// Each folder has its own incremental file, reports/stryker-incremental/FOLDER.json (committed), so a rerun only
+// Each folder has its own incremental file, reports/stryker-incremental/FOLDER.json.gz (committed gzipped; Stryker
+// works on the plain FOLDER.json, scripts/incrementalStore.mjs), so a rerun only
 // tests mutants whose code or tests changed; reports/mutation/FOLDER.html and .json are the full reports (ignored by
 // git). A --mutate glob narrower than its folder runs on reports/stryker-incremental/partial-GLOB.json (ignored by
 // git): it starts as a copy of the folder's file (so what the folder's file already knows is not tested again), and
@@ -18,6 +19,7 @@ import { copyFileSync, existsSync } from 'node:fs';
 // Node's own glob matcher (experimental in Node 20, hence --disable-warning in package.json's script).
 import { matchesGlob } from 'node:path';
 import { mutationFolders, partialRunName } from '../stryker.config.mjs';
+import { packReport, unpackReport, workingReportPath } from './incrementalStore.mjs';
 import { mergeIncrementalFile } from './mergeIncremental.mjs';
 
 const args = process.argv.slice(2);
@@ -67,8 +69,9 @@ for (const name of folders) {
   const env = { ...process.env, STRYKER_FOLDER: name };
   if (whole) delete env.STRYKER_MUTATE;
   else env.STRYKER_MUTATE = mutateGlob;
-  const folderFile = `reports/stryker-incremental/${name}.json`;
-  const partialFile = whole ? undefined : `reports/stryker-incremental/${partialRunName(mutateGlob)}.json`;
+  unpackReport(name);
+  const folderFile = workingReportPath(name);
+  const partialFile = whole ? undefined : workingReportPath(partialRunName(mutateGlob));
   if (partialFile && existsSync(folderFile)) copyFileSync(folderFile, partialFile);
   const r = spawnSync('npx', ['stryker', 'run', ...passThrough], { stdio: 'inherit', env });
   if (r.status !== 0) {
@@ -77,8 +80,9 @@ for (const name of folders) {
   } else if (partialFile) {
     // Only the files the glob names: the partial report's other files are the folder's as they were at the start.
     mergeIncrementalFile(folderFile, partialFile, (p) => matchesGlob(p, mutateGlob));
-    console.log(`mutate: merged the results for ${mutateGlob} into ${folderFile}`);
-  }
+    packReport(name);
+    console.log(`mutate: merged the results for ${mutateGlob} into ${folderFile}.gz`);
+  } else packReport(name);
 }
 
 spawnSync('node', ['scripts/mutationScores.mjs'], { stdio: 'inherit' });

@@ -1,5 +1,5 @@
 // Prints the mutation score per folder from Stryker's reports: the committed incremental files
-// (reports/stryker-incremental/FOLDER.json, the full report of each folder's last run), so it works on a fresh clone.
+// (reports/stryker-incremental/FOLDER.json.gz, the full report of each folder's last run), so it works on a fresh clone.
 //
 //   node scripts/mutationScores.mjs              the table
 //   node scripts/mutationScores.mjs --survivors  and every surviving / uncovered mutant, per file
@@ -8,8 +8,9 @@
 // Score as Stryker counts it: (killed + timeout) / (killed + timeout + survived + no coverage). Ignored mutants
 // (static ones, `// Stryker disable` with its reason) and compile/runtime errors are not counted.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { mutationFolders, notMutated } from '../stryker.config.mjs';
+import { packedReportPath, readPackedReport } from './incrementalStore.mjs';
 
 /** The files of a folder Stryker mutates (as in stryker.config.mjs: every .ts file but the `notMutated` ones). */
 const filesToMutate = (src) =>
@@ -23,12 +24,11 @@ const markdown = process.argv.includes('--markdown');
 const rows = [];
 const survivors = [];
 for (const [name, f] of Object.entries(mutationFolders)) {
-  const file = `reports/stryker-incremental/${name}.json`;
-  if (!existsSync(file)) {
+  const report = readPackedReport(name);
+  if (!report) {
     rows.push({ name, src: f.src, measured: false });
     continue;
   }
-  const report = JSON.parse(readFileSync(file, 'utf8'));
   const c = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, other: 0 };
   for (const [path, fr] of Object.entries(report.files)) {
     if (!path.startsWith(f.src + '/')) continue;
@@ -60,7 +60,7 @@ const pct = (r) =>
   (r.missing.length ? ` (${r.missing.length} files not measured yet)` : '');
 /** The commit (and its date) that last wrote a folder's incremental file: the source and tests it measured. */
 function measuredAt(name) {
-  const file = `reports/stryker-incremental/${name}.json`;
+  const file = packedReportPath(name);
   const r = spawnSync('git', ['log', '-1', '--format=%h %cs', '--', file], { encoding: 'utf8' });
   const dirty = spawnSync('git', ['status', '--porcelain', '--', file], { encoding: 'utf8' }).stdout.trim();
   return dirty || !r.stdout.trim() ? 'not committed' : `\`${r.stdout.trim().replace(' ', '`, ')}`;
