@@ -111,9 +111,8 @@ function fromExpression(
   }
   if (opens.length > 0) diagnostics.push(parenInfo(s.r, opens, closes.offsets, object.start));
   const semis = trailingSemicolons(s.source, closes.end);
-  if (semis.rest < s.source.length) {
-    return fail(afterObjectMessage, semis.rest, s.source.length);
-  }
+  // Stryker disable next-line ConditionalExpression: never true when es5 is checkEs5(source): its goal leaves only ')', ';' and trivia after the object (a guard against a mismatched es5; '→ true' fails every source)
+  if (semis.rest < s.source.length) return fail(afterObjectMessage, semis.rest, s.source.length);
   if (semis.offsets.length > 0) diagnostics.push(semicolonInfo(s.r, semis.offsets));
   const form: TracerForm = opens.length > 0 ? 'parenthesized' : 'bare';
   return { tracer: { form, object, trailingSemicolon: semis.offsets.length > 0, diagnostics }, diagnostics };
@@ -121,20 +120,28 @@ function fromExpression(
 
 function fromTopExpression(s: Scan, expr: Located<estree.Expression>, fail: Fail): Extraction {
   const top = unwrapParens(expr);
-  if (top.type === 'AssignmentExpression' && top.operator === '=' && isModuleExports(top.left)) {
-    const start = skipTrivia(s.source, 0);
+  const start = codeStart(s.source);
+  const exported = moduleExportsValue(top);
+  if (exported) {
     const closes = closeParens(s.source, expr.end, openParens(s.source, start, expr.start).length);
     const semis = trailingSemicolons(s.source, closes.end);
+    // Stryker disable next-line ConditionalExpression: never true when es5 is checkEs5(source) (see fromExpression)
     if (semis.rest < s.source.length) return fail(afterObjectMessage, semis.rest, s.source.length);
     const end = semis.offsets.length > 0 ? semis.offsets[semis.offsets.length - 1] + 1 : closes.end;
-    const right = top.right as Located<estree.Expression>;
-    return fromExpression(s, right, start, { form: 'module-exports', start, end }, fail);
+    return fromExpression(s, exported, start, { form: 'module-exports', start, end }, fail);
   }
   if (top.type === 'FunctionExpression' && top.id) {
     const object = returnedObject(top);
     if (object) return fromFunction(s, top as Located<estree.FunctionExpression>, object);
   }
-  return fromExpression(s, expr, skipTrivia(s.source, 0), null, fail);
+  return fromExpression(s, expr, start, null, fail);
+}
+
+const hashbang = /^#![^\n\r\u2028\u2029]*/;
+
+/** Where the code starts: after a `#!` line (acorn skips it) and any comments and whitespace. */
+function codeStart(source: string): number {
+  return skipTrivia(source, hashbang.exec(source)?.[0].length ?? 0);
 }
 
 function fromFunction(
@@ -155,6 +162,7 @@ function fromPrefixed(
 ): Extraction {
   const closes = closeParens(s.source, expr.end, openParens(s.source, prefix.end, expr.start).length);
   const semis = trailingSemicolons(s.source, closes.end);
+  // Stryker disable next-line ConditionalExpression: never true when es5 is checkEs5 of the blanked source (see fromExpression)
   if (semis.rest < s.source.length) return fail(afterObjectMessage, semis.rest, s.source.length);
   const end = semis.offsets.length > 0 ? semis.offsets[semis.offsets.length - 1] + 1 : closes.end;
   return fromExpression(s, expr, prefix.start, { form: prefix.form, start: prefix.start, end }, fail);
@@ -180,17 +188,19 @@ function fromProgram(s: Scan, program: Located<estree.Program>, fail: Fail): Ext
 function fromStatement(s: Scan, st: Located<estree.Statement>, fail: Fail): Extraction {
   if (st.type === 'VariableDeclaration' && st.declarations.length === 1) {
     const decl = st.declarations[0];
-    if (decl.id.type === 'Identifier' && decl.init) {
+    if (decl.id.type !== 'Identifier') {
+      const message = `The tracer must be one object literal such as ${example}; found a destructuring declaration (write only the {...} object)`;
+      return fail(message, st.start, st.end);
+    }
+    if (decl.init) {
       const init = decl.init as Located<estree.Expression>;
       return fromExpression(s, init, st.start, { form: 'variable', ...span(st) }, fail);
     }
   }
   if (st.type === 'ExpressionStatement') {
     const e = st.expression as Located<estree.Expression>;
-    if (e.type === 'AssignmentExpression' && e.operator === '=' && isModuleExports(e.left)) {
-      const right = e.right as Located<estree.Expression>;
-      return fromExpression(s, right, st.start, { form: 'module-exports', ...span(st) }, fail);
-    }
+    const exported = moduleExportsValue(e);
+    if (exported) return fromExpression(s, exported, st.start, { form: 'module-exports', ...span(st) }, fail);
     return fromExpression(s, e, st.start, null, fail);
   }
   if (st.type === 'FunctionDeclaration') {
@@ -216,13 +226,20 @@ function span(n: Located<estree.Node>): { start: number; end: number } {
   return { start: n.start, end: n.end };
 }
 
+/** The value in `module.exports = value` (a plain `=`); null for any other node. */
+function moduleExportsValue(n: estree.Node): Located<estree.Expression> | null {
+  // No type test: only an assignment has the operator '='.
+  const a = n as estree.AssignmentExpression;
+  return a.operator === '=' && isModuleExports(a.left) ? (a.right as Located<estree.Expression>) : null;
+}
+
 function isModuleExports(n: estree.Node): boolean {
+  // No type tests: only an Identifier object has a name, and a non-computed property is an Identifier (a private
+  // `#exports` parses only inside a class, never in a tracer's top-level assignment).
   return (
     n.type === 'MemberExpression' &&
     !n.computed &&
-    n.object.type === 'Identifier' &&
-    n.object.name === 'module' &&
-    n.property.type === 'Identifier' &&
-    n.property.name === 'exports'
+    (n.object as estree.Identifier).name === 'module' &&
+    (n.property as estree.Identifier).name === 'exports'
   );
 }

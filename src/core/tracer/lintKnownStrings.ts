@@ -26,26 +26,14 @@ const equality = new Set(['==', '===', '!=', '!==']);
  */
 const checkKnownStrings: LintRule = (visit, cx) => {
   const node = visit.node;
-  if (
-    node.type === 'BinaryExpression' &&
-    equality.has(node.operator) &&
-    node.left.type !== 'PrivateIdentifier'
-  ) {
-    const pairs: [estree.Node, estree.Node][] = [
-      [node.left, node.right],
-      [node.right, node.left],
-    ];
-    for (const [value, other] of pairs) {
-      if (!isStringLiteral(other)) continue;
-      const t = cx.types.typeOf(value, visit.fn);
-      if (t === 'opName' || t === 'frameType' || t === 'ctxType')
-        checkLiteral(other, t, cx, () => chainLiterals(visit.node, t, visit.fn, cx));
-    }
-  } else if (node.type === 'SwitchStatement') {
+  for (const [value, other] of comparedPairs(node)) {
+    if (!isStringLiteral(other)) continue;
+    const t = cx.types.typeOf(value, visit.fn);
+    checkLiteral(other, t, cx, () => chainLiterals(node, t, visit.fn, cx));
+  }
+  if (node.type === 'SwitchStatement') {
     const t = cx.types.typeOf(node.discriminant, visit.fn);
-    const handled = () =>
-      new Set(node.cases.flatMap((c) => (c.test && isStringLiteral(c.test) ? [c.test.value] : [])));
-    for (const c of node.cases) if (c.test && isStringLiteral(c.test)) checkLiteral(c.test, t, cx, handled);
+    checkLiterals(stringLiterals(node.cases.map((c) => c.test)), t, cx);
   } else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {
     const callee = node.callee;
     if (
@@ -55,22 +43,43 @@ const checkKnownStrings: LintRule = (visit, cx) => {
     )
       return;
     const t = cx.types.typeOf(node.arguments[0], visit.fn);
-    const elements = callee.object.elements;
-    const handled = () => new Set(elements.flatMap((el) => (el && isStringLiteral(el) ? [el.value] : [])));
-    for (const el of elements) if (el && isStringLiteral(el)) checkLiteral(el, t, cx, handled);
+    checkLiterals(stringLiterals(callee.object.elements), t, cx);
   }
 };
 
-const parentsCache = new WeakMap<LintContext, Map<estree.Node, AnyNode>>();
+/** `a == b` (or `===`, `!=`, `!==`): [a, b] and [b, a], each a value and what it is compared with; else none. */
+function comparedPairs(n: estree.Node): [estree.Node, estree.Node][] {
+  // No type test: only a BinaryExpression has one of these operators (and a private name is only left of `in`).
+  const { operator, left, right } = n as estree.BinaryExpression;
+  return equality.has(operator)
+    ? [
+        [left, right],
+        [right, left],
+      ]
+    : [];
+}
 
-function parentOf(node: estree.Node, cx: LintContext): AnyNode | undefined {
-  let parents = parentsCache.get(cx);
-  if (!parents) {
-    parents = new Map();
-    for (const v of cx.analysis.visits) if (v.parent) parents.set(v.node, v.parent);
-    parentsCache.set(cx, parents);
-  }
-  return parents.get(node);
+/** The string literals among switch case tests or array elements (either may be missing). */
+function stringLiterals(nodes: (estree.Node | null | undefined)[]): StringLiteral[] {
+  return nodes.filter((n): n is StringLiteral => !!n && isStringLiteral(n));
+}
+
+/** Checks the strings of one switch or `[...].indexOf(x)`, each of which handles the others. */
+function checkLiterals(literals: StringLiteral[], t: ValueType, cx: LintContext): void {
+  const handled = () => new Set(literals.map((l) => l.value));
+  for (const lit of literals) checkLiteral(lit, t, cx, handled);
+}
+
+const parentsCache = new WeakMap<LintContext, Map<estree.Node, AnyNode | null>>();
+
+function parentOf(node: estree.Node, cx: LintContext): AnyNode | null | undefined {
+  return (parentsCache.get(cx) ?? cacheParents(cx)).get(node);
+}
+
+function cacheParents(cx: LintContext): Map<estree.Node, AnyNode | null> {
+  const parents = new Map(cx.analysis.visits.map((v) => [v.node, v.parent]));
+  parentsCache.set(cx, parents);
+  return parents;
 }
 
 /**
@@ -90,22 +99,15 @@ function chainLiterals(
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (n.type === 'LogicalExpression') stack.push(n.left, n.right);
-    else if (
-      n.type === 'BinaryExpression' &&
-      equality.has(n.operator) &&
-      n.left.type !== 'PrivateIdentifier'
-    ) {
-      for (const [value, other] of [
-        [n.left, n.right],
-        [n.right, n.left],
-      ] as [estree.Node, estree.Node][])
-        if (isStringLiteral(other) && cx.types.typeOf(value, fn) === t) found.add(other.value);
-    }
+    for (const [value, other] of comparedPairs(n))
+      if (isStringLiteral(other) && cx.types.typeOf(value, fn) === t) found.add(other.value);
   }
   return found;
 }
 
-function isStringLiteral(n: estree.Node): n is estree.Literal & { value: string } {
+type StringLiteral = estree.Literal & { value: string };
+
+function isStringLiteral(n: estree.Node): n is StringLiteral {
   return n.type === 'Literal' && typeof n.value === 'string';
 }
 
@@ -115,7 +117,7 @@ function isStringLiteral(n: estree.Node): n is estree.Literal & { value: string 
  * name it would suggest: the code handles both.
  */
 function checkLiteral(
-  lit: estree.Literal & { value: string },
+  lit: StringLiteral,
   t: ValueType,
   cx: LintContext,
   handled: () => ReadonlySet<string>,
@@ -126,15 +128,14 @@ function checkLiteral(
   let rule: TracerRule;
   if (t === 'opName') {
     rule = unknownOpcode;
+    // Stryker disable next-line ConditionalExpression: a known name's closest name is itself, which the comparison itself handles, so going on stays silent too ('→ true', never warning, fails the warning rows)
     if (opcodeNameSet.has(value)) return;
     replacement = renamedOpcodes.get(value.toUpperCase());
     if (replacement) {
       message = `geth names this opcode '${replacement}', not '${value}', so this comparison is never true`;
     } else {
-      replacement =
-        value.toUpperCase() !== value && opcodeNameSet.has(value.toUpperCase())
-          ? value.toUpperCase()
-          : closestName(value, opcodeNameSet);
+      // The closest name (case-insensitive) of 'call' is 'CALL'.
+      replacement = closestName(value, opcodeNameSet);
       message =
         `geth has no opcode named '${value}'` +
         (replacement ? `; did you mean '${replacement}'?` : ', so this comparison is never true');
@@ -142,9 +143,10 @@ function checkLiteral(
   } else if (t === 'frameType' || t === 'ctxType') {
     rule = unknownCallType;
     const allowed = t === 'frameType' ? frameTypes : ctxTypes;
+    // Stryker disable next-line ConditionalExpression: as for opcodes above
     if (allowed.has(value)) return;
     const what = t === 'frameType' ? 'frame.getType()' : 'ctx.type';
-    replacement = allowed.has(value.toUpperCase()) ? value.toUpperCase() : closestName(value, allowed);
+    replacement = closestName(value, allowed);
     message =
       `${what} is never '${value}' (it is one of ${[...allowed].join(', ')})` +
       (replacement ? `; did you mean '${replacement}'?` : '');
