@@ -76,14 +76,6 @@ interface Scan {
 type Fail = (message: string, start: number, end: number) => { tracer: null; diagnostics: Diagnostic[] };
 type Extraction = { tracer: ExtractedTracer | null; diagnostics: Diagnostic[] };
 
-function unwrapParens(node: estree.Node): estree.Node {
-  let n = node;
-  // acorn builds ParenthesizedExpression only with preserveParens; handle both.
-  while ((n as { type: string }).type === 'ParenthesizedExpression')
-    n = (n as unknown as { expression: estree.Node }).expression;
-  return n;
-}
-
 function fromExpression(
   s: Scan,
   expr: Located<estree.Node>,
@@ -91,16 +83,12 @@ function fromExpression(
   wrapper: { form: 'variable' | 'module-exports' | 'export-default'; start: number; end: number } | null,
   fail: Fail,
 ): Extraction {
-  const inner = unwrapParens(expr) as Located<estree.Node>;
-  if (inner.type !== 'ObjectExpression') {
-    const what = wrapper ? describeNonObject(expr) : describeNonObject(inner);
-    return fail(
-      `The tracer must be one object literal such as ${example}; found ${what}`,
-      inner.start,
-      inner.end,
-    );
+  // checkEs5 parses without preserveParens: parentheses are never nodes of their own.
+  if (expr.type !== 'ObjectExpression') {
+    const message = `The tracer must be one object literal such as ${example}; found ${describeNonObject(expr)}`;
+    return fail(message, expr.start, expr.end);
   }
-  const object = inner as Located<estree.ObjectExpression>;
+  const object = expr as Located<estree.ObjectExpression>;
   const diagnostics: Diagnostic[] = [];
   const opens = openParens(s.source, wrapper ? expr.start : outerStart, object.start);
   const closes = closeParens(s.source, object.end, opens.length);
@@ -119,9 +107,8 @@ function fromExpression(
 }
 
 function fromTopExpression(s: Scan, expr: Located<estree.Expression>, fail: Fail): Extraction {
-  const top = unwrapParens(expr);
   const start = codeStart(s.source);
-  const exported = moduleExportsValue(top);
+  const exported = moduleExportsValue(expr);
   if (exported) {
     const closes = closeParens(s.source, expr.end, openParens(s.source, start, expr.start).length);
     const semis = trailingSemicolons(s.source, closes.end);
@@ -130,10 +117,8 @@ function fromTopExpression(s: Scan, expr: Located<estree.Expression>, fail: Fail
     const end = semis.offsets.length > 0 ? semis.offsets[semis.offsets.length - 1] + 1 : closes.end;
     return fromExpression(s, exported, start, { form: 'module-exports', start, end }, fail);
   }
-  if (top.type === 'FunctionExpression' && top.id) {
-    const object = returnedObject(top);
-    if (object) return fromFunction(s, top as Located<estree.FunctionExpression>, object);
-  }
+  const object = returnedObject(expr);
+  if (object) return fromFunction(s, expr as Located<estree.FunctionExpression>, object);
   return fromExpression(s, expr, start, null, fail);
 }
 
@@ -203,22 +188,21 @@ function fromStatement(s: Scan, st: Located<estree.Statement>, fail: Fail): Extr
     if (exported) return fromExpression(s, exported, st.start, { form: 'module-exports', ...span(st) }, fail);
     return fromExpression(s, e, st.start, null, fail);
   }
-  if (st.type === 'FunctionDeclaration') {
-    const object = returnedObject(st);
-    if (object) return fromFunction(s, st as Located<estree.FunctionDeclaration>, object);
-  }
+  const object = returnedObject(st);
+  if (object) return fromFunction(s, st as Located<estree.FunctionDeclaration>, object);
   const message = `The tracer must be one object literal such as ${example}; found ${describeNonObject(st)}`;
   return fail(message, st.start, st.end);
 }
 
-/** The object literal a function declaration returns last (`function f() { …; return {…}; }`), if any. */
-function returnedObject(
-  fn: estree.FunctionDeclaration | estree.FunctionExpression,
-): Located<estree.ObjectExpression> | null {
+/** The object literal a named function returns last (`function f() { …; return {…}; }`), if any. */
+function returnedObject(node: estree.Node): Located<estree.ObjectExpression> | null {
+  // No type test: besides a function only a class has an id, and a class body holds no return statement.
+  const fn = node as estree.FunctionExpression;
+  if (!fn.id) return null;
   const body = fn.body.body;
   const last = body[body.length - 1];
   if (!last || last.type !== 'ReturnStatement' || !last.argument) return null;
-  const arg = unwrapParens(last.argument);
+  const arg = last.argument;
   return arg.type === 'ObjectExpression' ? (arg as Located<estree.ObjectExpression>) : null;
 }
 

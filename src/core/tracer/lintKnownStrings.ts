@@ -48,15 +48,13 @@ const checkKnownStrings: LintRule = (visit, cx) => {
 };
 
 /** `a == b` (or `===`, `!=`, `!==`): [a, b] and [b, a], each a value and what it is compared with; else none. */
-function comparedPairs(n: estree.Node): [estree.Node, estree.Node][] {
+function* comparedPairs(n: estree.Node): Generator<[estree.Node, estree.Node]> {
   // No type test: only a BinaryExpression has one of these operators (and a private name is only left of `in`).
   const { operator, left, right } = n as estree.BinaryExpression;
-  return equality.has(operator)
-    ? [
-        [left, right],
-        [right, left],
-      ]
-    : [];
+  if (equality.has(operator)) {
+    yield [left, right];
+    yield [right, left];
+  }
 }
 
 /** The string literals among switch case tests or array elements (either may be missing). */
@@ -108,7 +106,8 @@ function chainLiterals(
 type StringLiteral = estree.Literal & { value: string };
 
 function isStringLiteral(n: estree.Node): n is StringLiteral {
-  return n.type === 'Literal' && typeof n.value === 'string';
+  // No type test: only a Literal has a string value (a Property's or a TemplateElement's value is an object).
+  return typeof (n as estree.Literal).value === 'string';
 }
 
 /**

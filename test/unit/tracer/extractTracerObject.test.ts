@@ -28,6 +28,9 @@ describe('extractTracerObject: rejected sources, with the whole range of the err
     ['function f() { throw {a: 1}; }', found('a function'), 0, 30],
     ['function f() { return 1; }', found('a function'), 0, 26],
     ['function f() { return 1; };;', found('a function'), 0, 26],
+    // A class has a name too, but never returns the tracer.
+    ['(class A { m() { return {a: 1}; } })', found('a class'), 1, 35],
+    ['class A {};;', found('a class'), 0, 10],
     // Only a plain `=` to `module.exports` itself is that form.
     ['module.exports += {a: 1}', found('an assignment'), 0, 24],
     ['module.exports += {a: 1};;', found('an assignment'), 0, 24],
