@@ -42,9 +42,11 @@ export interface TracerAnalysis {
 export function analyzeTracer(object: AnyNode & estree.ObjectExpression): TracerAnalysis {
   const visits: NodeVisit[] = [];
   const functions = new Map<estree.Node, FunctionInfo>();
+  // Stryker disable next-line ArrayDeclaration: a junk first entry is a string, whose name (undefined) no function declares
   const assigned: { name: string; fn: FunctionInfo | null }[] = [];
   const stack: NodeVisit[] = [{ node: object, parent: null, fn: null }];
   // One scratch array for every node's children: this walk runs over the whole tracer on every check.
+  // Stryker disable next-line ArrayDeclaration: it is emptied before each use
   const children: AnyNode[] = [];
   while (stack.length > 0) {
     const visit = stack.pop() as NodeVisit;
@@ -73,12 +75,11 @@ function createFunctionInfo(
   visit: NodeVisit,
   object: AnyNode,
 ): FunctionInfo {
-  const parent = visit.parent;
-  let memberName: string | null = null;
-  if (parent && parent.type === 'Property' && parent.value === node && visit.fn === null) {
-    const owner = object as estree.ObjectExpression;
-    if (owner.properties.includes(parent)) memberName = propertyKeyName(parent.key, parent.computed) ?? null;
-  }
+  // A member's value: the value of one of the tracer object's own properties (one of them may be a spread, which has
+  // no value, so it is no member).
+  const prop = visit.parent as estree.Property;
+  const isMember = (object as estree.ObjectExpression).properties.includes(prop) && prop.value === node;
+  const memberName = isMember ? (propertyKeyName(prop.key, prop.computed) ?? null) : null;
   const info: FunctionInfo = { node, parent: visit.fn, memberName, declarations: new Map() };
   node.params.forEach((param, index) => {
     if (param.type === 'Identifier') declare(info, param.name, 'param', index, null);
@@ -109,23 +110,23 @@ function recordDeclarations(visit: NodeVisit, assigned: { name: string; fn: Func
   if (node.type === 'VariableDeclarator' && fn) {
     if (node.id.type === 'Identifier') declare(fn, node.id.name, 'var', 0, (node.init as AnyNode) ?? null);
     else for (const name of patternNames(node.id)) declare(fn, name, 'other', 0, null);
-  } else if (node.type === 'CatchClause' && node.param && fn) {
-    for (const name of patternNames(node.param)) declare(fn, name, 'other', 0, null);
+  } else if (node.type === 'CatchClause') {
+    // `catch {}` binds no name
+    if (node.param && fn) for (const name of patternNames(node.param)) declare(fn, name, 'other', 0, null);
   } else if (node.type === 'ClassDeclaration' && node.id && fn) {
     declare(fn, node.id.name, 'other', 0, null);
   } else if (node.type === 'AssignmentExpression') {
     for (const name of patternNames(node.left)) assigned.push({ name, fn });
-  } else if (node.type === 'UpdateExpression' && node.argument.type === 'Identifier') {
-    assigned.push({ name: node.argument.name, fn });
-  } else if (
-    (node.type === 'ForInStatement' || node.type === 'ForOfStatement') &&
-    node.left.type !== 'VariableDeclaration'
-  ) {
+  } else if (node.type === 'UpdateExpression') {
+    // `x++` (a name) or `a.b++` (a member, which binds no name)
+    for (const name of patternNames(node.argument)) assigned.push({ name, fn });
+  } else if (node.type === 'ForInStatement' || node.type === 'ForOfStatement') {
+    // `for (x in o)` assigns x; `for (var x in o)` binds no name here (its declarator is visited on its own)
     for (const name of patternNames(node.left)) assigned.push({ name, fn });
   }
 }
 
-/** Identifier names bound by a pattern (iterative). */
+/** Identifier names bound by a pattern (iterative); none for other nodes (a member expression, a declaration). */
 function patternNames(pattern: estree.Node): string[] {
   const names: string[] = [];
   const stack: estree.Node[] = [pattern];
@@ -161,7 +162,7 @@ export function lookupWithOwner(
 
 /** Whether `fn` is a hook that geth calls with typed arguments. */
 export function hookOf(fn: FunctionInfo | null): string | null {
-  return fn && fn.memberName !== null && Object.prototype.hasOwnProperty.call(hookParams, fn.memberName)
-    ? fn.memberName
-    : null;
+  const name = fn ? fn.memberName : null;
+  // Stryker disable next-line ConditionalExpression: hookParams has no key 'null', so hasOwnProperty would say no to null too
+  return name !== null && Object.prototype.hasOwnProperty.call(hookParams, name) ? name : null;
 }

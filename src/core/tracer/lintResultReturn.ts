@@ -29,19 +29,17 @@ export const resultReturnsGoString = defineRule(
  */
 const checkResultReturn: LintRule = (visit, cx) => {
   const node = visit.node;
+  // Stryker disable next-line OptionalChaining: a return statement is always inside a function, so visit.fn is set
   if (node.type !== 'ReturnStatement' || !node.argument || visit.fn?.memberName !== 'result') return;
-  if (visit.fn.node.type === 'ArrowFunctionExpression' && visit.fn.node.expression) return;
   checkTopLevel(node.argument as AnyNode, visit.fn, cx);
   checkState(node.argument as AnyNode, visit.fn, cx);
 };
 
-/** A value stored into the tracer's state: `this.NAME = value`, `this.NAME.push(value)`, `this.NAME[k] = value`. */
+/** A value stored into the tracer's state: `this.NAME = value`, `this.NAME[k] = value`, `this.NAME.push(value)`. */
 interface Store {
   name: string;
   value: AnyNode;
   fn: FunctionInfo | null;
-  /** Stored as the state itself, or as an element of it (push, index). */
-  element: boolean;
 }
 
 const storesCache = new WeakMap<LintContext, Store[]>();
@@ -56,46 +54,45 @@ function stateName(n: estree.Node, fn: FunctionInfo | null): string | undefined 
 
 function collectStores(cx: LintContext): Store[] {
   const cached = storesCache.get(cx);
+  // Stryker disable next-line ConditionalExpression: a cache only: collecting again finds the same value nodes, and reportedStores reports each once ('true' is killed)
   if (cached) return cached;
+  // Stryker disable next-line ArrayDeclaration: a junk first entry is a string, whose name (undefined) no returned state has
   const stores: Store[] = [];
-  const add = (v: NodeVisit, target: estree.Node, value: estree.Node) => {
-    const direct = stateName(target, v.fn);
-    if (direct !== undefined)
-      stores.push({ name: direct, value: value as AnyNode, fn: v.fn, element: false });
-    else if (target.type === 'MemberExpression' && target.computed) {
-      const inner = stateName(target.object, v.fn);
-      if (inner !== undefined) stores.push({ name: inner, value: value as AnyNode, fn: v.fn, element: true });
-    }
+  const add = (v: NodeVisit, name: string | undefined, value: estree.Node) => {
+    // Stryker disable next-line ConditionalExpression: a store under no name is never read, as no returned state is unnamed ('false' is killed)
+    if (name !== undefined) stores.push({ name, value: value as AnyNode, fn: v.fn });
   };
   for (const v of cx.analysis.visits) {
     const n = v.node;
-    if (n.type === 'AssignmentExpression' && n.operator === '=') add(v, n.left, n.right);
-    else if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression') {
+    if (n.type === 'AssignmentExpression') {
+      if (n.operator === '=') add(v, storedIn(n.left, v.fn), n.right);
+    } else if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression') {
       const method = memberName(n.callee);
-      const owner = stateName(n.callee.object, v.fn);
-      if (owner === undefined || (method !== 'push' && method !== 'unshift')) continue;
-      for (const arg of n.arguments)
-        if (arg.type !== 'SpreadElement')
-          stores.push({ name: owner, value: arg as AnyNode, fn: v.fn, element: true });
+      if (method !== 'push' && method !== 'unshift') continue;
+      // A spread argument is kept too: its type is unknown, so it is never reported.
+      for (const arg of n.arguments) add(v, stateName(n.callee.object, v.fn), arg);
     }
   }
   storesCache.set(cx, stores);
   return stores;
 }
 
-/** The state names a returned value reaches: `this.NAME`, or `this.NAME` inside a returned object or array literal. */
-function returnedState(arg: AnyNode, fn: FunctionInfo | null): string[] {
-  const direct = stateName(arg, fn);
-  if (direct !== undefined) return [direct];
-  const values: estree.Node[] = [];
-  if (arg.type === 'ObjectExpression') {
-    for (const p of arg.properties) if (p.type === 'Property') values.push(p.value);
-  } else if (arg.type === 'ArrayExpression')
-    for (const el of arg.elements) if (el && el.type !== 'SpreadElement') values.push(el);
-  return values.flatMap((v) => {
-    const name = stateName(v, fn);
-    return name === undefined ? [] : [name];
-  });
+/** The state an assignment to `target` writes into: `this.NAME`, or `this.NAME[k]` / `this.NAME.k` (inside it). */
+function storedIn(target: estree.Node, fn: FunctionInfo | null): string | undefined {
+  return (
+    stateName(target, fn) ?? (target.type === 'MemberExpression' ? stateName(target.object, fn) : undefined)
+  );
+}
+
+/**
+ * `n` and, for an object or array literal, the values written in it (holes skipped; a spread as itself, whose type
+ * and state are unknown).
+ */
+function valueParts(n: AnyNode): AnyNode[] {
+  if (n.type === 'ObjectExpression')
+    return [n, ...n.properties.map((p) => (p.type === 'Property' ? p.value : p) as AnyNode)];
+  if (n.type === 'ArrayExpression') return [n, ...(n.elements.filter((el) => el !== null) as AnyNode[])];
+  return [n];
 }
 
 const reportedStores = new WeakMap<LintContext, Set<AnyNode>>();
@@ -106,20 +103,15 @@ const reportedStores = new WeakMap<LintContext, Set<AnyNode>>();
  * the bytes are stored, with a fix wrapping them in toHex(…).
  */
 function checkState(arg: AnyNode, fn: FunctionInfo, cx: LintContext): void {
-  const names = new Set(returnedState(arg, fn));
-  if (names.size === 0) return;
+  // The state names the returned value reaches: `this.NAME`, or `this.NAME` in a returned object or array literal
+  // (undefined for the other parts, which no store has).
+  const names = new Set(valueParts(arg).map((v) => stateName(v, fn)));
   let done = reportedStores.get(cx);
   if (!done) reportedStores.set(cx, (done = new Set()));
   const resultLine = cx.r.lines.positionAt(arg.start).line;
   for (const store of collectStores(cx)) {
     if (!names.has(store.name)) continue;
-    const candidates: AnyNode[] = [store.value];
-    if (store.value.type === 'ObjectExpression') {
-      for (const p of store.value.properties) if (p.type === 'Property') candidates.push(p.value as AnyNode);
-    } else if (store.value.type === 'ArrayExpression')
-      for (const el of store.value.elements)
-        if (el && el.type !== 'SpreadElement') candidates.push(el as AnyNode);
-    for (const value of candidates) {
+    for (const value of valueParts(store.value)) {
       if (done.has(value) || cx.types.typeOf(value, store.fn) !== 'bytes') continue;
       done.add(value);
       const message = `This byte array is kept in this.${store.name}, which result() returns (line ${resultLine}): geth encodes it as {"0":…,"1":…}; store toHex(…) instead`;
@@ -144,25 +136,13 @@ function checkTopLevel(arg: AnyNode, fn: Parameters<LintRule>[0]['fn'], cx: Lint
     const message =
       "geth encodes a string made by geth (toHex(), ctx.error, getError()) as {} when result() returns it directly and it is longer than 16 bytes: return '' + it, or put it in an object";
     report(cx, resultReturnsGoString, message, arg, `'' + ${operand}`, "Prefix with '' +");
-  } else if (arg.type === 'ObjectExpression' || arg.type === 'ArrayExpression') {
-    checkNested(arg, fn, cx);
-  }
-}
-
-function checkNested(
-  literal: estree.ObjectExpression | estree.ArrayExpression,
-  fn: Parameters<LintRule>[0]['fn'],
-  cx: LintContext,
-): void {
-  const values: estree.Node[] = [];
-  if (literal.type === 'ObjectExpression') {
-    for (const p of literal.properties) if (p.type === 'Property') values.push(p.value);
-  } else for (const el of literal.elements) if (el && el.type !== 'SpreadElement') values.push(el);
-  for (const v of values) {
-    if (cx.types.typeOf(v, fn) !== 'bytes') continue;
-    const n = v as AnyNode;
-    const message = 'This byte array is encoded as {"0":…,"1":…} in the result: use toHex(…)';
-    report(cx, resultReturnsBytes, message, n, `toHex(${textOf(cx, n)})`, 'Wrap in toHex(…)');
+  } else {
+    // arg itself is none of those types, so only a value written in a returned literal can be a byte array.
+    for (const v of valueParts(arg)) {
+      if (cx.types.typeOf(v, fn) !== 'bytes') continue;
+      const message = 'This byte array is encoded as {"0":…,"1":…} in the result: use toHex(…)';
+      report(cx, resultReturnsBytes, message, v, `toHex(${textOf(cx, v)})`, 'Wrap in toHex(…)');
+    }
   }
 }
 
@@ -178,8 +158,9 @@ function report(
   cx.report(rule.make(cx.r, message, n.start, n.end, fix));
 }
 
+// A literal or `this` never has a type these rules report, so only these can be operands without parentheses.
 function needsParens(n: estree.Node): boolean {
-  return !['Identifier', 'MemberExpression', 'CallExpression', 'ThisExpression', 'Literal'].includes(n.type);
+  return !['Identifier', 'MemberExpression', 'CallExpression'].includes(n.type);
 }
 
 /** A lint pass: its rules (resultReturnsBytes, resultReturnsBigint, resultReturnsGoString) and the check that reports them. */
