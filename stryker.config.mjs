@@ -8,6 +8,8 @@
 // run would otherwise forget the other four. A plain `npx stryker run` (no STRYKER_FOLDER) mutates all five folders
 // with all their tests in one run (reports/stryker-incremental/all.json, not committed).
 
+import { createHash } from 'node:crypto';
+
 /** The five folders under mutation testing, smallest first, and the tests that can kill their mutants. */
 export const mutationFolders = {
   flatten: {
@@ -54,14 +56,22 @@ export const notMutated = [
 const folder = process.env.STRYKER_FOLDER ? mutationFolders[process.env.STRYKER_FOLDER] : undefined;
 if (process.env.STRYKER_FOLDER && !folder)
   throw new Error(`STRYKER_FOLDER: no folder '${process.env.STRYKER_FOLDER}'`);
+/** The longest glob slug kept whole in a run name (the name also gets `partial-` and `.json`). */
+const maxSlugLength = 120;
 /** A `--mutate` glob narrower than its folder: its own incremental file, so the folder's file keeps all of it. */
 const part = folder ? process.env.STRYKER_MUTATE : undefined;
 /**
  * The run name of a partial run (its incremental file and reports): named after the glob, so two partial runs at
  * once (two files of one folder) never share a file.
  */
-export const partialRunName = (glob) =>
-  `partial-${glob.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+export const partialRunName = (glob) => {
+  const slug = glob.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  // File names are limited to 255 bytes (ENAMETOOLONG) and Stryker appends `.json`/`.html`: a long glob keeps a
+  // readable head and a hash of the whole glob, so two different long globs still get two files.
+  if (slug.length <= maxSlugLength) return `partial-${slug}`;
+  const hash = createHash('sha256').update(glob).digest('hex').slice(0, 12);
+  return `partial-${slug.slice(0, maxSlugLength - hash.length - 1)}-${hash}`;
+};
 const runName = part ? partialRunName(part) : folder ? process.env.STRYKER_FOLDER : 'all';
 const folders = folder ? [folder] : Object.values(mutationFolders);
 
