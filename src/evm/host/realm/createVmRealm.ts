@@ -29,7 +29,13 @@ type Make = (host: HostBridge) => [Entries, Float64Array];
 // child of `serve` and `replay`), and the deadline is the host's clock read by the prelude's guard.
 export const createVmRealm: RealmFactory = async (host) => {
   const context = vm.createContext(Object.create(null), {
-    codeGeneration: { strings: true, wasm: false },
+    // Stryker disable next-line ObjectLiteral: V8's defaults are strings and wasm on, and wasm cannot be seen (below)
+    codeGeneration: {
+      strings: true,
+      // Defence in depth only: the prelude deletes the WebAssembly global before any tracer code runs.
+      // Stryker disable next-line BooleanLiteral: no tracer reaches wasm without that global, so this cannot be seen
+      wasm: false,
+    },
     microtaskMode: 'afterEvaluate',
   });
   bigIntScript.runInContext(context);
@@ -44,7 +50,7 @@ export const createVmRealm: RealmFactory = async (host) => {
       } catch (e) {
         // Compile errors are made by the host (the text never ran): reading their message is safe.
         if (e instanceof RangeError) return { kind: 'too-deep', message: e.message };
-        return { kind: 'syntax', message: e instanceof Error ? e.message : 'invalid tracer text' };
+        return { kind: 'syntax', message: (e as SyntaxError).message };
       }
       // Running it only makes the factory function: the tracer expression itself runs inside the prelude.
       const factory: unknown = script.runInContext(context);
@@ -62,8 +68,8 @@ export const createVmRealm: RealmFactory = async (host) => {
 // Returns true when it did.
 function callEntry(entries: Entries, k: number, arg?: unknown): boolean {
   try {
-    if (arg === undefined) entries[k]();
-    else entries[k](arg);
+    // Only adopt takes an argument; the other entries have no parameters, so an explicit undefined is no argument.
+    entries[k](arg);
     return false;
   } catch {
     return true;
