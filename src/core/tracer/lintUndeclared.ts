@@ -40,11 +40,11 @@ const knownMistakes: Record<string, string> = {
 };
 
 interface Names {
-  /** Declared anywhere in the tracer (var, function, parameter, catch, class, function name). */
+  /** Declared anywhere in the tracer (var, function, parameter, catch, class, function or class name). */
   declared: Set<string>;
   /** The properties of object patterns (`var {a, b: c} = …`): their names bind, they do not read. */
   patternProperties: Set<estree.Node>;
-  /** Assigned anywhere (`x = …`, `x++`, `for (x in …)`). */
+  /** Assigned anywhere with `=` (`x = …`, `[x] = …`, `for (x in …)`): each creates the global. */
   assigned: Set<string>;
 }
 
@@ -52,6 +52,7 @@ const namesCache = new WeakMap<LintContext, Names>();
 
 function collectNames(cx: LintContext): Names {
   const cached = namesCache.get(cx);
+  // Stryker disable next-line ConditionalExpression: a cache only (performance); the names come out the same
   if (cached) return cached;
   const declared = new Set<string>();
   for (const fn of cx.analysis.functions.values())
@@ -60,51 +61,63 @@ function collectNames(cx: LintContext): Names {
   const patternProperties = new Set<estree.Node>();
   for (const { node } of cx.analysis.visits) {
     if (node.type === 'ObjectPattern') for (const p of node.properties) patternProperties.add(p);
-    if (node.type === 'AssignmentExpression') for (const n of targetNames(node.left)) assigned.add(n);
-    else if (node.type === 'UpdateExpression' && node.argument.type === 'Identifier')
-      assigned.add(node.argument.name);
-    else if (
-      (node.type === 'ForInStatement' || node.type === 'ForOfStatement') &&
-      node.left.type === 'Identifier'
-    )
-      assigned.add(node.left.name);
+    // `class Named {…}` binds Named inside the class; the analysis declares only function-scoped names.
+    if (node.type === 'ClassExpression' && node.id) declared.add(node.id.name);
+    for (const id of identifiersOf(writeTarget(node))) assigned.add(id.name);
   }
   const names = { declared, assigned, patternProperties };
   namesCache.set(cx, names);
   return names;
 }
 
-function targetNames(n: estree.Node): string[] {
-  if (n.type === 'Identifier') return [n.name];
+/**
+ * What `node` assigns to without declaring it: the left of `x = …` and of `for (x in …)` / `for (x of …)` (a
+ * `var` there declares). `x += 1` and `x++` read `x` first, so on a name that does not exist they throw.
+ */
+function writeTarget(node: estree.Node): estree.Node | null {
+  if (node.type === 'AssignmentExpression') return node.operator === '=' ? node.left : null;
+  if (node.type === 'ForInStatement' || node.type === 'ForOfStatement') return node.left;
+  return null;
+}
+
+/** The identifiers a write target binds (none for `o.p`, `var x`). */
+function identifiersOf(n: estree.Node | null): (estree.Identifier & AnyNode)[] {
+  if (!n) return [];
+  if (n.type === 'Identifier') return [n as estree.Identifier & AnyNode];
   if (n.type === 'ObjectPattern')
-    return n.properties.flatMap((p) => targetNames(p.type === 'RestElement' ? p.argument : p.value));
-  if (n.type === 'ArrayPattern') return n.elements.flatMap((e) => (e ? targetNames(e) : []));
-  if (n.type === 'AssignmentPattern') return targetNames(n.left);
-  if (n.type === 'RestElement') return targetNames(n.argument);
+    return n.properties.flatMap((p) => identifiersOf(p.type === 'RestElement' ? p.argument : p.value));
+  if (n.type === 'ArrayPattern') return n.elements.flatMap((e) => identifiersOf(e));
+  if (n.type === 'AssignmentPattern') return identifiersOf(n.left);
+  if (n.type === 'RestElement') return identifiersOf(n.argument);
   return [];
 }
 
-/** Whether an identifier is read where it stands (not a key, a member name, a binding, a label or a write). */
+/**
+ * Whether an identifier is read where it stands (not a key, a member name, a binding or a label). Some names count
+ * as read that are never reported, being declared or assigned: a function expression's or class expression's own
+ * name and parameters, and the target of `x = …` or `for (x in …)`.
+ */
 function isRead(node: estree.Identifier, parent: AnyNode | null, names: Names): boolean {
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral: only the tracer object itself has no parent
   if (!parent) return false;
   switch (parent.type) {
     case 'MemberExpression':
       return parent.object === node || parent.computed;
     case 'Property':
-      if (names.patternProperties.has(parent)) return parent.computed && parent.key === node;
-      return parent.shorthand || parent.value === node || (parent.computed && parent.key === node);
     case 'MethodDefinition':
     case 'PropertyDefinition':
-      return parent.computed && parent.key === node;
+      // A pattern's value binds. Elsewhere a value is read (a shorthand's is a copy of its key), a key when computed.
+      if (names.patternProperties.has(parent)) return parent.computed && parent.key === node;
+      return parent.value === node || parent.computed;
     case 'VariableDeclarator':
       return parent.init === node;
-    case 'FunctionDeclaration':
-    case 'FunctionExpression':
-    case 'ArrowFunctionExpression':
-      return parent.body === node;
     case 'ClassDeclaration':
-    case 'ClassExpression':
       return parent.superClass === node;
+    case 'AssignmentPattern':
+      return parent.right === node;
+    case 'UnaryExpression':
+      return parent.operator !== 'typeof';
+    case 'FunctionDeclaration':
     case 'CatchClause':
     case 'LabeledStatement':
     case 'BreakStatement':
@@ -112,19 +125,7 @@ function isRead(node: estree.Identifier, parent: AnyNode | null, names: Names): 
     case 'MetaProperty':
     case 'RestElement':
     case 'ArrayPattern':
-    case 'ObjectPattern':
       return false;
-    case 'AssignmentPattern':
-      return parent.right === node;
-    case 'AssignmentExpression':
-      return parent.right === node || parent.operator !== '=';
-    case 'UpdateExpression':
-      return false;
-    case 'ForInStatement':
-    case 'ForOfStatement':
-      return parent.right === node;
-    case 'UnaryExpression':
-      return parent.operator !== 'typeof';
     default:
       return true;
   }
@@ -185,32 +186,13 @@ const checkUndeclared: LintRule = (visit, cx) => {
 
 /** `x = 1` with no `var x` in scope: goja (sloppy mode) creates a global that every hook and later call shares. */
 const checkImplicitGlobal: LintRule = (visit, cx) => {
-  const node = visit.node;
-  let targets: estree.Node | null = null;
-  if (node.type === 'AssignmentExpression') targets = node.left;
-  else if (
-    (node.type === 'ForInStatement' || node.type === 'ForOfStatement') &&
-    node.left.type === 'Identifier'
-  )
-    targets = node.left;
-  if (!targets) return;
-  for (const id of identifiersOf(targets)) {
+  for (const id of identifiersOf(writeTarget(visit.node))) {
     if (lookup(id.name, visit.fn) || known(id.name, cx)) continue;
     if (!firstTime(cx, `write:${id.name}`)) continue;
     const message = `'${id.name}' is assigned without being declared: geth (goja, sloppy mode) creates a global that outlives this call and is shared by every hook; declare it with 'var ${id.name}' in this function, or keep it as this.${id.name}`;
     cx.report(implicitGlobal.make(cx.r, message, id.start, id.end));
   }
 };
-
-function identifiersOf(n: estree.Node): (estree.Identifier & AnyNode)[] {
-  if (n.type === 'Identifier') return [n as estree.Identifier & AnyNode];
-  if (n.type === 'ObjectPattern')
-    return n.properties.flatMap((p) => identifiersOf(p.type === 'RestElement' ? p.argument : p.value));
-  if (n.type === 'ArrayPattern') return n.elements.flatMap((e) => (e ? identifiersOf(e) : []));
-  if (n.type === 'AssignmentPattern') return identifiersOf(n.left);
-  if (n.type === 'RestElement') return identifiersOf(n.argument);
-  return [];
-}
 
 /** A lint pass: its rules (undeclaredIdentifier, implicitGlobal) and the checks that report them. */
 export const lintUndeclared: LintPass = {
