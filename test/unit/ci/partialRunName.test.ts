@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain ES module config without types
 import { partialRunName } from '../../../stryker.config.mjs';
 
 // A partial run's name becomes a file name (`<name>.json` in reports/stryker-incremental and reports/mutation):
