@@ -16,8 +16,10 @@ export function childNodes(node: AnyNode): AnyNode[] {
 export function appendChildNodes(node: AnyNode, out: AnyNode[]): void {
   const record = node as unknown as Record<string, unknown>;
   for (const key in record) {
+    // Stryker disable next-line ConditionalExpression: performance only; none of these keys ever holds a node.
     if (skippedKeys.has(key)) continue;
     const v = record[key];
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: performance only; isNode rejects these too.
     if (typeof v !== 'object' || v === null) continue;
     if (Array.isArray(v)) {
       for (const item of v) if (isNode(item)) out.push(item);
@@ -26,7 +28,7 @@ export function appendChildNodes(node: AnyNode, out: AnyNode[]): void {
 }
 
 function isNode(v: unknown): v is AnyNode {
-  return typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string';
+  return typeof (v as { type?: unknown } | null | undefined)?.type === 'string';
 }
 
 /** Whether a node is a function of any kind. */
@@ -57,8 +59,10 @@ function constantString(n: estree.Node, depth: number): string | undefined {
   if (depth > 20) return undefined;
   if (n.type === 'TemplateLiteral')
     return n.expressions.length === 0 ? (n.quasis[0].value.cooked ?? undefined) : undefined;
-  if (n.type === 'BinaryExpression' && n.operator === '+' && n.left.type !== 'PrivateIdentifier') {
+  // A private name never folds: literalName gives it no name.
+  if (n.type === 'BinaryExpression' && n.operator === '+') {
     const l = constantString(n.left, depth + 1);
+    // Stryker disable next-line ConditionalExpression: performance only; the sum is undefined either way.
     const r = l === undefined ? undefined : constantString(n.right, depth + 1);
     return l === undefined || r === undefined ? undefined : l + r;
   }
@@ -67,6 +71,6 @@ function constantString(n: estree.Node, depth: number): string | undefined {
 
 /** The member name of `a.b` or `a['b']`, if static. */
 export function memberName(n: estree.MemberExpression): string | undefined {
-  if (n.property.type === 'PrivateIdentifier') return undefined;
+  // A private name (`this.#x`) is neither an identifier nor a literal, so it has no static name.
   return propertyKeyName(n.property, n.computed);
 }
