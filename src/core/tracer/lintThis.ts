@@ -37,12 +37,14 @@ const checkThis: LintRule = (visit, cx) => {
   if (!owner) return;
   const n = visit.node;
   if (owner.node.type === 'ArrowFunctionExpression') {
+    // Stryker disable next-line ConditionalExpression: thisOwner only stops at an arrow function that is a member
     if (owner.memberName === null) return;
     const message = `'${owner.memberName}' is an arrow function, so 'this' is not the tracer object here: write ${owner.memberName}: function(...) {...}`;
     cx.report(arrowMemberThis.make(cx.r, message, n.start, n.end));
     return;
   }
-  if (owner.memberName !== null || owner.parent === null || bindsThis(owner, cx)) return;
+  // A member (named or not) has no enclosing function: only nested functions are checked.
+  if (owner.parent === null || bindsThis(owner, cx)) return;
   const message =
     "'this' here is not the tracer object: this nested function is called on its own (e.g. by forEach), so 'this' is undefined or the global object. Save it first (var self = this;) and use self";
   cx.report(thisInNestedFunction.make(cx.r, message, n.start, n.end));
@@ -51,12 +53,16 @@ const checkThis: LintRule = (visit, cx) => {
 /** Whether the nested function gets a meaningful `this` (method of an object, bound, or given a thisArg). */
 function bindsThis(fn: FunctionInfo, cx: LintContext): boolean {
   // A capitalised function is a constructor by convention: `new` gives it its own `this`.
+  // Stryker disable next-line ConditionalExpression: /^[A-Z]/ is false for undefined as well (tested as 'undefined')
   const isCapitalised = (name: string | undefined) => name !== undefined && /^[A-Z]/.test(name);
+  // Stryker disable next-line OptionalChaining: only `export default function() {}` has no id, and it is no nested function
   if (fn.node.type === 'FunctionDeclaration' && isCapitalised(fn.node.id?.name)) return true;
   const parent = parentOf(fn.node, cx);
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral: a nested function always has a parent node
   if (!parent) return false;
   if (
     parent.type === 'VariableDeclarator' &&
+    // Stryker disable next-line ConditionalExpression: a pattern has no name, and isCapitalised(undefined) is false
     parent.id.type === 'Identifier' &&
     isCapitalised(parent.id.name)
   )
@@ -64,7 +70,11 @@ function bindsThis(fn: FunctionInfo, cx: LintContext): boolean {
   if (parent.type === 'Property' || parent.type === 'MethodDefinition') return true;
   if (parent.type === 'AssignmentExpression' && parent.left.type === 'MemberExpression') return true;
   if (parent.type === 'NewExpression') return true;
-  if (parent.type === 'MemberExpression' && parent.object === fn.node) {
+  if (
+    parent.type === 'MemberExpression' &&
+    // Stryker disable next-line ConditionalExpression: as a computed key the function gives no member name either
+    parent.object === fn.node
+  ) {
     const name = memberName(parent);
     return name === 'call' || name === 'apply' || name === 'bind';
   }
@@ -78,8 +88,10 @@ function bindsThis(fn: FunctionInfo, cx: LintContext): boolean {
 
 function parentOf(node: estree.Node, cx: LintContext): AnyNode | null {
   let parents = parentCache.get(cx);
+  // Stryker disable next-line ConditionalExpression: performance only; rebuilding the map gives the same map
   if (!parents) {
     parents = new Map();
+    // Stryker disable next-line ConditionalExpression: the root's null parent reads back as null either way
     for (const v of cx.analysis.visits) if (v.parent) parents.set(v.node, v.parent);
     parentCache.set(cx, parents);
   }
