@@ -51,6 +51,7 @@ const hooks: Record<string, HookSpec> = {
 };
 
 const isHook = (name: string) => Object.prototype.hasOwnProperty.call(hooks, name);
+const paramList = (name: string) => hooks[name].params.join(', ');
 
 /** Lists the tracer's members and checks the shape geth requires (reference §1.1 step 6). */
 export function checkShape(
@@ -89,7 +90,7 @@ export function checkShape(
 function checkHookMember(name: string, prop: estree.Property & AnyNode, r: Reporter): Diagnostic[] {
   const key = prop.key as AnyNode;
   if (prop.kind !== 'init') {
-    const message = `'${name}' is a ${prop.kind}ter: geth reads it once and calls what it returns; write ${name}: function(${hooks[name].params.join(', ')}) {...}`;
+    const message = `'${name}' is a ${prop.kind}ter: geth reads it once and calls what it returns; write ${name}: function(${paramList(name)}) {...}`;
     return [accessorHook.make(r, message, key.start, key.end)];
   }
   if (!isFunctionNode(prop.value)) {
@@ -124,7 +125,7 @@ function checkRequired(
     const present = byName.get(name);
     const what = present
       ? `'${name}' is not a function here`
-      : `add ${name}: function(${hooks[name].params.join(', ')}) {...}`;
+      : `add ${name}: function(${paramList(name)}) {...}`;
     const message = `trace object must expose a function ${name}(): ${what}`;
     const range = present ? (present.prop.value as AnyNode) : { start: object.start, end: object.start + 1 };
     const separator = object.properties.length > 0 ? ', ' : '';
@@ -148,7 +149,7 @@ function checkEnterExit(byName: MembersByName, r: Reporter): Diagnostic | undefi
   if (hasEnter === isFunctionMember(byName, 'exit')) return undefined;
   const [present, missing] = hasEnter ? ['enter', 'exit'] : ['exit', 'enter'];
   const prop = (byName.get(present) as { prop: estree.Property & AnyNode }).prop;
-  const signature = `${missing}: function(${hooks[missing].params.join(', ')}) {}`;
+  const signature = `${missing}: function(${paramList(missing)}) {}`;
   const message = `trace object must expose either both or none of enter() and exit(): add ${signature}`;
   const insert = { start: prop.end, end: prop.end, text: `, ${signature}` };
   const fix = byName.has(missing)

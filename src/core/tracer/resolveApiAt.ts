@@ -27,7 +27,8 @@ export function findHookParams(source: string): Map<string, string> {
 }
 
 function skipSpaceBack(text: string, i: number): number {
-  while (i >= 0 && /\s/.test(text[i])) i--;
+  // charAt is '' before the start of the text, which ends the loop.
+  while (/\s/.test(text.charAt(i))) i--;
   return i;
 }
 
@@ -40,10 +41,12 @@ export function parseChainBefore(text: string): ChainSegment[] | null {
     let call = false;
     if (text[i] === ')') {
       let depth = 0;
+      // Stryker disable next-line EqualityOperator: with i > 0 a '(' at index 0 is not matched, but a '(' there has no name before it, so the chain is null either way
       for (; i >= 0; i--) {
         if (text[i] === ')') depth++;
         else if (text[i] === '(' && --depth === 0) break;
       }
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: without this early exit (or exiting at i = 0 too) the name read below is empty and the chain null anyway; it only says so plainly
       if (i < 0) return null;
       call = true;
       i = skipSpaceBack(text, i - 1);
@@ -59,8 +62,11 @@ export function parseChainBefore(text: string): ChainSegment[] | null {
   }
 }
 
+// How apiModel's toApiMember marks a value that may be undefined.
+const orUndefined = ' | undefined';
+
 function baseType(type: string): string {
-  return type.replace(/\s*\|\s*undefined$/, '');
+  return type.endsWith(orUndefined) ? type.slice(0, -orUndefined.length) : type;
 }
 
 /** The API type a chain evaluates to, or null when unknown. */
@@ -125,6 +131,7 @@ export function signatureAt(
 ): { member: ApiMember; activeParameter: number } | null {
   let depth = 0;
   let commas = 0;
+  // Stryker disable next-line ArithmeticOperator,EqualityOperator: starting past the end or stopping before index 0 only skips characters that change nothing (undefined matches no branch; a '(' at index 0 has no name before it, so null either way)
   for (let i = textBefore.length - 1; i >= 0; i--) {
     const c = textBefore[i];
     if (c === ')' || c === ']' || c === '}') depth++;
