@@ -8,6 +8,7 @@ const lineTerminator = /[\n\r\u2028\u2029]/;
  */
 export function skipTrivia(source: string, pos: number): number {
   let p = pos;
+  // Stryker disable next-line EqualityOperator: at the end source[p] is undefined, no trivia, so `<=` stops there too.
   while (p < source.length) {
     const c = source[p];
     if (whitespace.test(c)) p++;
@@ -16,7 +17,7 @@ export function skipTrivia(source: string, pos: number): number {
       while (p < source.length && !lineTerminator.test(source[p])) p++;
     } else if (c === '/' && source[p + 1] === '*') {
       const close = source.indexOf('*/', p + 2);
-      p = close < 0 ? source.length : close + 2;
+      p = close === -1 ? source.length : close + 2;
     } else break;
   }
   return p;
