@@ -10,9 +10,10 @@ export const doubleQuotedString = defineRule(
 /** Double-quoted string literals break hand-written JSON payloads (spec 4.4); the fix re-quotes them with '. */
 const checkDoubleQuoted: LintRule = (visit, cx) => {
   const node = visit.node;
-  if (node.type !== 'Literal' || typeof node.value !== 'string') return;
+  if (node.type !== 'Literal') return;
   const { start, end } = visit.node;
-  if (cx.source[start] !== '"' || cx.source[end - 1] !== '"' || end - start < 2) return;
+  // A literal whose text starts with a double quote is a double-quoted string (its quotes match, it is 2+ long).
+  if (cx.source[start] !== '"') return;
   const message =
     'Double-quoted strings break hand-written JSON payloads (the tracer travels inside a JSON string): use single quotes';
   const text = toSingleQuoted(cx.source.slice(start + 1, end - 1));
