@@ -41,6 +41,7 @@ export function collectMemberCalls(visits: readonly NodeVisit[]): MemberCalls {
       owner !== null && owner.memberName !== null && owner.node.type !== 'ArrowFunctionExpression';
     if (name === undefined) {
       result.dynamic = true;
+      // Stryker disable next-line OptionalChaining: only the tracer object (no MemberExpression) has no parent
     } else if (isTracer && fn && parent?.type === 'CallExpression' && parent.callee === node) {
       const list = result.calls.get(name) ?? [];
       list.push({ call: parent as AnyNode & estree.SimpleCallExpression, fn });
