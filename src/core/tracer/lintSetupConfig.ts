@@ -14,7 +14,8 @@ const stringMembers = new Set(Object.getOwnPropertyNames(String.prototype).conca
 /** `config.foo` in setup: geth passes the tracer config as a JSON string, so it must be parsed first. */
 const checkSetupConfig: LintRule = (visit, cx) => {
   const node = visit.node;
-  if (node.type !== 'MemberExpression' || node.object.type === 'Super') return;
+  // `super` is never typed as the config, so the type test below covers it.
+  if (node.type !== 'MemberExpression') return;
   if (cx.types.typeOf(node.object, visit.fn) !== 'config') return;
   const name = memberName(node);
   if (name === undefined || stringMembers.has(name)) return;
