@@ -50,9 +50,9 @@ export function propertyKeyName(key: estree.Node, computed: boolean): string | u
 }
 
 function literalName(key: estree.Node): string | undefined {
-  if (key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number'))
-    return String(key.value);
-  return undefined;
+  // Of the nodes a key or an operand can be, only a Literal has a primitive `value`.
+  const value = (key as { value?: unknown }).value;
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
 function constantString(n: estree.Node, depth: number): string | undefined {
@@ -62,9 +62,9 @@ function constantString(n: estree.Node, depth: number): string | undefined {
   // A private name never folds: literalName gives it no name.
   if (n.type === 'BinaryExpression' && n.operator === '+') {
     const l = constantString(n.left, depth + 1);
-    // Stryker disable next-line ConditionalExpression: performance only; the sum is undefined either way.
-    const r = l === undefined ? undefined : constantString(n.right, depth + 1);
-    return l === undefined || r === undefined ? undefined : l + r;
+    if (l === undefined) return undefined;
+    const r = constantString(n.right, depth + 1);
+    return r === undefined ? undefined : l + r;
   }
   return literalName(n);
 }

@@ -42,6 +42,8 @@ const memberRows: Array<[source: string, name: string | undefined]> = [
   ["o['fa' + `ul` + 't']", 'fault'],
   ["o['fa' + 1]", 'fa1'],
   ["o['fa' - 'ult']", undefined],
+  // Unary plus is no concatenation.
+  ["o[+'1']", undefined],
   ["o['fa' + x]", undefined],
   ["o[x + 'ult']", undefined],
   ["o[('a' + x) + 'b']", undefined],
