@@ -30,8 +30,10 @@ export function createTypeInference(memberCalls?: MemberCalls): TypeInference {
   const cache = new Map<Declaration, ValueType>();
 
   const helperParamType = (index: number, owner: FunctionInfo, depth: number): ValueType => {
+    if (!memberCalls) return 'unknown';
     const name = owner.memberName;
-    if (!memberCalls || name === null || owner.node.type === 'ArrowFunctionExpression') return 'unknown';
+    // Stryker disable next-line ConditionalExpression: no call or escape is recorded under a null name, so the loop below answers 'unknown' too
+    if (name === null) return 'unknown';
     if (memberCalls.dynamic || memberCalls.escaped.has(name)) return 'unknown';
     let agreed: ValueType = 'unknown';
     for (const { call, fn } of memberCalls.calls.get(name) ?? []) {
@@ -49,7 +51,8 @@ export function createTypeInference(memberCalls?: MemberCalls): TypeInference {
       const hook = hookOf(owner);
       return hook ? hookParams[hook][d.index] || 'unknown' : helperParamType(d.index, owner, depth);
     }
-    return d.kind === 'var' && d.init ? typeOf(d.init, owner, depth + 1) : 'unknown';
+    // Only a `var x = init` declaration has an initialiser.
+    return d.init ? typeOf(d.init, owner, depth + 1) : 'unknown';
   };
 
   const declarationType = (d: Declaration, owner: FunctionInfo, depth: number): ValueType => {
@@ -76,19 +79,18 @@ export function createTypeInference(memberCalls?: MemberCalls): TypeInference {
         return 'string';
       case 'MemberExpression': {
         const name = memberName(node);
-        return name === undefined || node.object.type === 'Super'
-          ? 'unknown'
-          : propertyType(typeOf(node.object, fn, depth + 1), name);
+        // `super.x` needs no case of its own: a Super node is typed 'unknown', and 'unknown' has no members.
+        // Stryker disable next-line ConditionalExpression: propertyType has no member under an undefined name either
+        return name === undefined ? 'unknown' : propertyType(typeOf(node.object, fn, depth + 1), name);
       }
       case 'CallExpression':
         return callType(node, fn, (n) => typeOf(n, fn, depth + 1));
       case 'BinaryExpression':
-        return node.left.type === 'PrivateIdentifier'
-          ? 'unknown'
-          : binaryType(node.operator, () => [
-              typeOf(node.left as estree.Expression, fn, depth + 1),
-              typeOf(node.right, fn, depth + 1),
-            ]);
+        // The operands are typed for `+` only, whose left side is never a private name (`#x in o` is boolean).
+        return binaryType(node.operator, () => [
+          typeOf(node.left, fn, depth + 1),
+          typeOf(node.right, fn, depth + 1),
+        ]);
       case 'ConditionalExpression': {
         const a = typeOf(node.consequent, fn, depth + 1);
         return a === typeOf(node.alternate, fn, depth + 1) ? a : 'unknown';
@@ -118,7 +120,9 @@ function callType(
   const callee = node.callee;
   if (callee.type === 'Identifier')
     return lookupWithOwner(callee.name, fn) ? 'unknown' : globalCallType(callee.name);
-  if (callee.type !== 'MemberExpression' || callee.object.type === 'Super') return 'unknown';
+  // `super.m()` needs no case of its own: a Super node is typed 'unknown', and 'unknown' has no methods.
+  if (callee.type !== 'MemberExpression') return 'unknown';
   const name = memberName(callee);
+  // Stryker disable next-line ConditionalExpression: methodReturnType has no method under an undefined name either
   return name === undefined ? 'unknown' : methodReturnType(sub(callee.object), name);
 }
