@@ -88,9 +88,8 @@ function run(
   return { diagnostics: sortDiagnostics(diagnostics), tracer, members: shape.members, es5 };
 }
 
+// Sorts a fresh list in place by start offset. Array.prototype.sort is stable (ES2019), so diagnostics at the same
+// offset keep the order they were reported in.
 function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
-  return list
-    .map((d, i) => ({ d, i }))
-    .sort((a, b) => a.d.range.start.offset - b.d.range.start.offset || a.i - b.i)
-    .map((x) => x.d);
+  return list.sort((a, b) => a.range.start.offset - b.range.start.offset);
 }

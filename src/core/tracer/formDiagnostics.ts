@@ -80,17 +80,21 @@ export function functionWrapperDiagnostic(
   fn: Located<estree.FunctionDeclaration | estree.FunctionExpression>,
   object: Located<estree.ObjectExpression>,
 ): Diagnostic {
-  const name = fn.id ? `'${fn.id.name}'` : 'a function';
+  const name = fn.id
+    ? `'${fn.id.name}'`
+    : // Stryker disable next-line StringLiteral: unreachable: extractTracerObject reports only a named function (returnedObject needs fn.id), an anonymous one is tracer/not-an-object
+      'a function';
   const others = fn.body.body.length - 1;
   const base = `The tracer object is returned by the function ${name}; a node evaluates the text as one expression and gets the function, not a tracer`;
   if (others > 0) {
     const message = `${base}: move its other ${others === 1 ? 'statement' : `${others} statements`} into the object's functions, then keep only the object literal`;
     return functionWrapper.make(r, message, fn.start, object.start);
   }
+  // Neither edit is empty: the object starts after 'function' and the function's '}' follows it.
   const edits: TextEdit[] = [
     { start: fn.start, end: object.start, text: '' },
     { start: object.end, end: fn.end, text: '' },
-  ].filter((e) => e.end > e.start);
+  ];
   return functionWrapper.make(r, `${base}: keep only the object literal`, fn.start, object.start, {
     title: 'Keep only the returned object literal',
     edits,
