@@ -50,8 +50,8 @@ const checkBufferArgs: LintRule = (visit, cx) => {
   if (!slots) return;
   slots.forEach((slot, i) => {
     const arg = node.arguments[i];
-    if (arg && arg.type !== 'SpreadElement')
-      checkArgument(arg as AnyNode, cx.types.typeOf(arg, visit.fn), slot, cx);
+    // A spread's type is unknown: it is never reported.
+    if (arg) checkArgument(arg as AnyNode, cx.types.typeOf(arg, visit.fn), slot, cx);
   });
 };
 
@@ -65,9 +65,11 @@ function slotsFor(
     const own = Object.prototype.hasOwnProperty.call(globalSlots, callee.name);
     return own && cx.types.isGlobal(callee.name, fn) ? globalSlots[callee.name] : undefined;
   }
-  if (callee.type !== 'MemberExpression' || callee.object.type === 'Super') return undefined;
-  const name = memberName(callee);
-  if (name === undefined || !Object.prototype.hasOwnProperty.call(dbSlots, name)) return undefined;
+  // `super.x(…)` needs no test: the type of `super` is unknown, so it is never 'db'.
+  if (callee.type !== 'MemberExpression') return undefined;
+  // undefined (a computed name) is no key of dbSlots.
+  const name = memberName(callee) as string;
+  if (!Object.prototype.hasOwnProperty.call(dbSlots, name)) return undefined;
   return cx.types.typeOf(callee.object, fn) === 'db' ? dbSlots[name] : undefined;
 }
 
@@ -98,7 +100,8 @@ function checkArgument(arg: AnyNode, t: ValueType, slot: BufferSlot, cx: LintCon
 }
 
 function needsParens(n: estree.Node): boolean {
-  return !['Identifier', 'MemberExpression', 'CallExpression', 'ThisExpression'].includes(n.type);
+  // `this` is never a bigInt (its type is unknown).
+  return !['Identifier', 'MemberExpression', 'CallExpression'].includes(n.type);
 }
 
 /** A lint pass: its rules (invalidBufferArgument) and the check that reports them. */

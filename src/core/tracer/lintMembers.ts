@@ -34,26 +34,29 @@ const logParts: ObjectType[] = ['log.contract', 'log.stack', 'log.memory', 'log.
 /** Unknown accessors, methods read without calling them, and values called as functions. */
 const checkMembers: LintRule = (visit, cx) => {
   const node = visit.node;
-  if (node.type !== 'MemberExpression' || node.object.type === 'Super') return;
+  // `super.x` needs no test: the type of `super` is unknown, so it is left alone below.
+  if (node.type !== 'MemberExpression') return;
+  // Only the tracer object itself has no parent.
+  const parent = visit.parent as AnyNode;
   const name = memberName(node);
-  if (name === undefined || isWriteTarget(node, visit.parent)) return;
+  if (name === undefined || isWriteTarget(node, parent)) return;
   const objectType = cx.types.typeOf(node.object, visit.fn);
-  if (objectType === 'bytes') return lintBytesMember(node, name, visit.parent, cx);
+  if (objectType === 'bytes') return lintBytesMember(node, name, parent, cx);
   if (!isObjectType(objectType)) return;
   const info = memberOf(objectType, name);
-  const parent = visit.parent;
-  const isCallee = parent?.type === 'CallExpression' && parent.callee === node;
+  // The callee of a call or of `new` (geth's accessors are no constructors; neither rule fits `new`).
+  const called = (parent as { callee?: estree.Node }).callee === node;
   if (!info) {
     if (!inheritedMembers.has(name)) reportUnknown(node, objectType, name, cx);
     return;
   }
   const property = node.property as AnyNode;
   const label = `${typeLabel[objectType]}.${name}`;
-  if (info.kind === 'method' && !isCallee && !isTypeofOperand(parent)) {
+  if (info.kind === 'method' && !called && !isTypeofOperand(parent)) {
     const message = `${label} is a method: call it as ${name}()`;
     const fix: Fix = { title: `Call ${name}()`, edits: [{ start: node.end, end: node.end, text: '()' }] };
     cx.report(methodNotCalled.make(cx.r, message, property.start, property.end, fix));
-  } else if (info.kind === 'property' && isCallee && parent) {
+  } else if (info.kind === 'property' && called && parent.type === 'CallExpression') {
     const call = parent as estree.SimpleCallExpression & AnyNode;
     const message = `${label} is a value, not a function: remove the ()`;
     const fix: Fix | undefined =
@@ -64,15 +67,19 @@ const checkMembers: LintRule = (visit, cx) => {
   }
 };
 
-function isWriteTarget(node: estree.Node, parent: estree.Node | null): boolean {
-  if (!parent) return false;
+function isWriteTarget(node: estree.Node, parent: estree.Node): boolean {
   if (parent.type === 'AssignmentExpression' && parent.left === node) return true;
   if (parent.type === 'UpdateExpression') return true;
-  return parent.type === 'UnaryExpression' && parent.operator === 'delete';
+  return operatorOf(parent) === 'delete';
 }
 
-function isTypeofOperand(parent: estree.Node | null): boolean {
-  return parent?.type === 'UnaryExpression' && parent.operator === 'typeof';
+function isTypeofOperand(parent: estree.Node): boolean {
+  return operatorOf(parent) === 'typeof';
+}
+
+// Only a UnaryExpression has the operators 'delete' and 'typeof'.
+function operatorOf(n: estree.Node): string | undefined {
+  return (n as { operator?: string }).operator;
 }
 
 function reportUnknown(
@@ -94,7 +101,8 @@ function reportUnknown(
         .filter((k) => k.toLowerCase() === name.toLowerCase())
         .map((k) => `${part}.${k}`),
     );
-    if (paths.length > 0) suggestion = paths.join("' or '");
+    // '' when there is none: the closest name below.
+    suggestion = paths.join("' or '");
     if (paths.length === 1) replacement = paths[0].slice(4);
   }
   if (!suggestion) suggestion = replacement = closestName(name, Object.keys(members[t]));
@@ -114,15 +122,16 @@ function reportUnknown(
 function lintBytesMember(
   node: estree.MemberExpression & AnyNode,
   name: string,
-  parent: estree.Node | null,
+  parent: estree.Node,
   cx: LintContext,
 ): void {
-  if (parent?.type !== 'CallExpression' || parent.callee !== node) return;
-  const call = parent as estree.SimpleCallExpression & AnyNode;
+  // The callee of a call or of `new` (`new a.toHex()` makes the same mistake).
+  if ((parent as { callee?: estree.Node }).callee !== node) return;
+  const call = parent as (estree.SimpleCallExpression | estree.NewExpression) & AnyNode;
+  // Only a Literal has a value.
   const hexArg =
     call.arguments.length === 1 &&
-    call.arguments[0].type === 'Literal' &&
-    ['hex', 16].includes(call.arguments[0].value as string);
+    ['hex', 16].includes((call.arguments[0] as estree.Literal).value as string);
   if (name !== 'toHex' && !(name === 'toString' && hexArg)) return;
   const object = textOf(cx, node.object as AnyNode);
   const message = `A byte array (Uint8Array) has no ${name === 'toHex' ? 'toHex() method' : 'hex toString()'}: use the global toHex(${object})`;

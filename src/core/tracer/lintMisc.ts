@@ -52,15 +52,40 @@ const checkUnknownGlobal: LintRule = (visit, cx) => {
     !parent
   )
     return;
-  const used =
-    (parent.type === 'MemberExpression' && parent.object === node) ||
-    ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.callee === node);
-  if (!used || !cx.types.isGlobal(node.name, visit.fn)) return;
+  if (!isRead(node, parent) || !cx.types.isGlobal(node.name, visit.fn)) return;
   // The target's runtime has it (e.g. BigInt on Boa and V8).
   if (targetInfo(cx.target).globals.includes(node.name)) return;
   const message = `geth's tracer runtime has no '${node.name}' (${missingGlobals[node.name]}); reaching this line throws a ReferenceError`;
   cx.report(unknownGlobal.make(cx.r, message, visit.node.start, visit.node.end));
 };
+
+/**
+ * Whether an identifier reads its name where it stands (a ReferenceError when there is no such global): not the name
+ * of a member or a key, typeof's operand, a label, or the target of `=` or `for (x in …)` (which create the global).
+ */
+function isRead(node: estree.Node, parent: estree.Node): boolean {
+  switch (parent.type) {
+    case 'MemberExpression':
+      return parent.object === node || parent.computed;
+    case 'Property':
+    case 'MethodDefinition':
+    case 'PropertyDefinition':
+      return parent.value === node || parent.computed;
+    case 'UnaryExpression':
+      return parent.operator !== 'typeof';
+    case 'AssignmentExpression':
+      return parent.left !== node || parent.operator !== '=';
+    case 'ForInStatement':
+    case 'ForOfStatement':
+      return parent.left !== node;
+    case 'LabeledStatement':
+    case 'BreakStatement':
+    case 'ContinueStatement':
+      return false;
+    default:
+      return true;
+  }
+}
 
 /** `log.stack.peek(-n)`: always out of range, and the error cannot be caught. */
 const checkNegativePeek: LintRule = (visit, cx) => {
@@ -72,9 +97,10 @@ const checkNegativePeek: LintRule = (visit, cx) => {
   )
     return;
   const arg = node.arguments[0];
-  if (!arg || arg.type !== 'UnaryExpression' || arg.operator !== '-' || arg.argument.type !== 'Literal')
-    return;
-  if (typeof arg.argument.value !== 'number' || arg.argument.value === 0) return;
+  if (!arg || arg.type !== 'UnaryExpression' || arg.operator !== '-') return;
+  // Only a Literal has a value.
+  const value = (arg.argument as estree.Literal).value;
+  if (typeof value !== 'number' || value === 0) return;
   if (cx.types.typeOf(node.callee.object, visit.fn) !== 'log.stack') return;
   const message =
     "log.stack.peek() with a negative index always stops the trace with the uncatchable error 'tracer accessed out of bound stack'; 0 is the top of the stack";
@@ -84,9 +110,10 @@ const checkNegativePeek: LintRule = (visit, cx) => {
 
 /** `===` between a bigInt and a primitive, or any equality between two bigInt objects, compares identity. */
 const checkBigIntEquality: LintRule = (visit, cx) => {
-  const node = visit.node;
-  if (node.type !== 'BinaryExpression' || !['==', '===', '!=', '!=='].includes(node.operator)) return;
-  if (node.left.type === 'PrivateIdentifier') return;
+  // Only a BinaryExpression has these operators.
+  const operator = (visit.node as { operator?: string }).operator as string;
+  if (!['==', '===', '!=', '!=='].includes(operator)) return;
+  const node = visit.node as estree.BinaryExpression & AnyNode;
   const l = cx.types.typeOf(node.left, visit.fn);
   const r = cx.types.typeOf(node.right, visit.fn);
   const strict = node.operator.length === 3;
@@ -109,9 +136,8 @@ const checkBigIntEquality: LintRule = (visit, cx) => {
 
 function wrapped(cx: LintContext, n: estree.Node): string {
   const text = textOf(cx, n as AnyNode);
-  return ['Identifier', 'MemberExpression', 'CallExpression', 'ThisExpression'].includes(n.type)
-    ? text
-    : `(${text})`;
+  // `this` is never a bigInt (its type is unknown).
+  return ['Identifier', 'MemberExpression', 'CallExpression'].includes(n.type) ? text : `(${text})`;
 }
 
 /** A lint pass: its rules (unknownGlobal) and the check that reports them. */
