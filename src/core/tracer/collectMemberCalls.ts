@@ -39,10 +39,11 @@ export function collectMemberCalls(visits: readonly NodeVisit[]): MemberCalls {
     const owner = thisOwner(fn);
     const isTracer =
       owner !== null && owner.memberName !== null && owner.node.type !== 'ArrowFunctionExpression';
+    // Stryker disable next-line OptionalChaining: only the tracer object (no MemberExpression) has no parent
+    const isCallee = parent?.type === 'CallExpression' && parent.callee === node;
     if (name === undefined) {
       result.dynamic = true;
-      // Stryker disable next-line OptionalChaining: only the tracer object (no MemberExpression) has no parent
-    } else if (isTracer && fn && parent?.type === 'CallExpression' && parent.callee === node) {
+    } else if (isTracer && fn && isCallee) {
       const list = result.calls.get(name) ?? [];
       list.push({ call: parent as AnyNode & estree.SimpleCallExpression, fn });
       result.calls.set(name, list);

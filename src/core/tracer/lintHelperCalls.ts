@@ -64,13 +64,10 @@ const checkBigIntHexPrefix: LintRule = (visit, cx) => {
   // Only a Literal argument has a value, so no type test is needed.
   if (!value || (radix && (radix as estree.Literal).value !== 16)) return;
   let fix: Fix | undefined;
-  if (
-    value.type === 'Literal' &&
-    // Stryker disable next-line ConditionalExpression: no other literal (number, regex, null, bigint) reads as '0x…'
-    typeof value.value === 'string' &&
-    /^0x/i.test(value.value)
-  ) {
-    const digits = value.value.slice(2);
+  // Only a string literal reads as '0x…': other literals do not, and other arguments have no value ('undefined').
+  const text = String((value as estree.Literal).value);
+  if (/^0x/i.test(text)) {
+    const digits = text.slice(2);
     const quote = cx.source[value.start];
     fix = {
       title: "Drop '0x' and use radix 16",

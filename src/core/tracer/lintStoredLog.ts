@@ -11,7 +11,7 @@ export const storedReusedObject = defineRule(
   'the reused log, frame or frame result object is stored',
 );
 
-const storingMethods = new Set(['push', 'unshift']);
+const storingMethods = new Set<string | undefined>(['push', 'unshift']);
 
 /** Storing the reused `log` (or its parts, or a call frame) for later: it always shows the current step. */
 const checkStoredLog: LintRule = (visit, cx) => {
@@ -20,8 +20,6 @@ const checkStoredLog: LintRule = (visit, cx) => {
     if (node.operator === '=' && node.left.type === 'MemberExpression') checkStored(node.right, visit.fn, cx);
   } else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {
     const name = memberName(node.callee);
-    // Stryker disable next-line ConditionalExpression: narrows the type only; has(undefined) is false as well
-    if (name === undefined) return;
     if (!storingMethods.has(name)) return;
     // Stryker disable next-line ConditionalExpression,StringLiteral: a spread is typed 'unknown', so never reported
     for (const arg of node.arguments) if (arg.type !== 'SpreadElement') checkStored(arg, visit.fn, cx);

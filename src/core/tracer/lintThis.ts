@@ -17,7 +17,7 @@ export const thisInNestedFunction = defineRule(
 );
 
 // Array methods whose last optional argument sets `this` for the callback.
-const thisArgMethods = new Set([
+const thisArgMethods = new Set<string | undefined>([
   'forEach',
   'map',
   'filter',
@@ -81,7 +81,7 @@ function bindsThis(fn: FunctionInfo, cx: LintContext): boolean {
   if (parent.type === 'CallExpression' && parent.callee.type === 'MemberExpression') {
     const name = memberName(parent.callee);
     const args = parent.arguments;
-    return name !== undefined && thisArgMethods.has(name) && args.length >= 2 && args[0] === fn.node;
+    return thisArgMethods.has(name) && args.length >= 2 && args[0] === fn.node;
   }
   return false;
 }
