@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from '../../../src/core/diagnostics.ts';
-import { expectValid, inStep, single } from './lintHarness.ts';
+import { expectValid, inResult, inStep, single } from './lintHarness.ts';
 
 const members = 'result: function(ctx, db) { return 1; }, fault: function(log, db) {}';
 
@@ -12,6 +12,12 @@ describe('helper calls: fix titles and texts', () => {
       'tracer/create2-salt-not-hex',
       'Use .toString(16)',
       'toContract2(1, s.toString(16), []);',
+    ],
+    [
+      inResult('toContract2(1, ctx.value, []);'),
+      'tracer/create2-salt-not-hex',
+      'Use .toString(16)',
+      'toContract2(1, ctx.value.toString(16), []);',
     ],
     [
       inStep('var s = log.stack.peek(3);\ntoContract2(1, s.add(1), []);'),
