@@ -24,5 +24,7 @@ export default defineConfig({
     include: ['test/unit/**/*.test.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,
+    // `npm run mutate` runs the host tests in one module graph (stryker.config.mjs says why).
+    isolate: process.env.VITEST_ISOLATE !== 'false',
   },
 });

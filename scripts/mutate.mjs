@@ -6,6 +6,12 @@
 //   npm run mutate -- --mutate 'src/core/es5/**/*.ts'     the folder that glob is in (or a part of it)
 //   npm run mutate -- rpc --force                         extra options go to `stryker run` (--force: ignore the
 //                                                         incremental file and test every mutant again)
+//   npm run mutate -- --mutate 'src/evm/host/gethDynamicGas.ts' --tests 'test/unit/host/!(realmIsolation).test.ts'
+//                                                         only these test files (repeatable) instead of the folder's:
+//                                                         faster when the left-out files are slow and cannot kill
+//                                                         the file's mutants; a test left out can only turn a
+//                                                         killed mutant into a survivor, never the reverse, so the
+//                                                         score stays a lower bound
 //
 // Each folder has its own incremental file, reports/stryker-incremental/FOLDER.json.gz (committed gzipped; Stryker
 // works on the plain FOLDER.json, scripts/incrementalStore.mjs), so a rerun only
@@ -26,10 +32,13 @@ const args = process.argv.slice(2);
 const folders = [];
 const passThrough = [];
 let mutateGlob;
+const testGlobs = [];
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--mutate' || a === '-m') mutateGlob = args[++i];
   else if (a.startsWith('--mutate=')) mutateGlob = a.slice('--mutate='.length);
+  else if (a === '--tests') testGlobs.push(args[++i]);
+  else if (a.startsWith('--tests=')) testGlobs.push(a.slice('--tests='.length));
   else if (Object.hasOwn(mutationFolders, a)) folders.push(a);
   else if (a.startsWith('-')) {
     // a Stryker option, and its value when the next word is neither an option nor a folder (--logLevel debug)
@@ -43,6 +52,10 @@ for (let i = 0; i < args.length; i++) {
   }
 }
 
+if (testGlobs.some((g) => g === undefined || g === '')) {
+  console.error('mutate: --tests needs a glob of test files');
+  process.exit(2);
+}
 if (mutateGlob !== undefined) {
   const owner = Object.entries(mutationFolders).find(([, f]) => mutateGlob.startsWith(f.src + '/'));
   if (!owner) {
@@ -65,8 +78,13 @@ let failed = 0;
 for (const name of folders) {
   const f = mutationFolders[name];
   const whole = mutateGlob === undefined || mutateGlob === `${f.src}/**/*.ts` || mutateGlob === `${f.src}/**`;
-  console.log(`\nmutate: ${name} (${whole ? f.src : mutateGlob}), tests ${f.tests.join(' ')}`);
+  const tests = testGlobs.length > 0 ? testGlobs : f.tests;
+  console.log(`\nmutate: ${name} (${whole ? f.src : mutateGlob}), tests ${tests.join(' ')}`);
   const env = { ...process.env, STRYKER_FOLDER: name };
+  if (testGlobs.length > 0) env.STRYKER_TESTS = JSON.stringify(testGlobs);
+  else delete env.STRYKER_TESTS;
+  // vite.config.ts reads it: test files share one module graph instead of importing it again per file.
+  if (f.isolate === false) env.VITEST_ISOLATE = 'false';
   if (whole) delete env.STRYKER_MUTATE;
   else env.STRYKER_MUTATE = mutateGlob;
   unpackReport(name);
