@@ -3,8 +3,7 @@ import { bytesToHex } from '@ethereumjs/util';
 import type { GenesisAlloc } from '../../../src/core/fixture/fixtureTypes.ts';
 import { asm } from './assemble.ts';
 import { addr, makeRun, senderHex } from './evmHarness.ts';
-import { recordErrors } from './recordErrors.ts';
-import { errorRecorder } from './recordErrors.ts';
+import { errorRecorder, recordErrors } from './recordErrors.ts';
 import { traceWithJsTracer } from '../../../src/evm/host/traceTransaction.ts';
 
 // The CALL family's dynamic gas as geth computes it before logging the op (go-ethereum core/vm at the reference's
@@ -47,7 +46,7 @@ function callCode(c: Call): { code: string; pushGas: number } {
 /** The outer op's failed step, enter/exit (without gasUsed) and ctx: the callee's own steps are left out. */
 const outer = (lines: string[]) =>
   lines
-    .filter((l) => !l.startsWith('fault') && !/^step (?!CALL|CALLCODE|DELEGATECALL|STATICCALL) /.test(l))
+    .filter((l) => !l.startsWith('fault') && !/^step (?!(CALL|CALLCODE|DELEGATECALL|STATICCALL) )/.test(l))
     .map((l) => l.replace(/ used=\d+$/, ''));
 
 interface Row {
@@ -285,6 +284,107 @@ describe('CALL before Spurious Dragon and before Tangerine Whistle', () => {
         gasAt: 10_040,
       },
       [step('CALL', 10_040, 40, overflow), failed(overflow)],
+    ],
+  ])('%s', async (_name, row, expected) => {
+    expect(await runTop(row)).toEqual(expected);
+  });
+});
+
+const T = addr(0x7e); // missing, cold: a delegation target
+const delegated = (to: string) => ({ code: `0xef0100${to.slice(2)}` });
+const D = addr(0xd1); // delegates to T (cold)
+const DS = addr(0xd2); // delegates to the sender (warm)
+const delegations: GenesisAlloc = { [D]: delegated(T), [DS]: delegated(S) };
+/** Code of X: 0xef0100 look-alikes that are no delegation (ParseDelegation wants 0xef0100 + 20 bytes). */
+const X = addr(0xcc);
+const ab20 = 'ab'.repeat(20);
+
+describe('EIP-7702 delegation access (Prague: makeCallVariantGasCallEIP7702)', () => {
+  it.each<[string, Row, string[]]>([
+    [
+      // 297–299: after 2500 cold access of D, 2599 left for a cold delegate (2600): ErrOutOfGas, wrapped.
+      'CALL to a delegated account, cold delegate, 2599 left',
+      { hardfork: 'prague', call: { op: 'CALL', to: D }, gasAt: 100 + 2500 + 2599, alloc: delegations },
+      [step('CALL', 5199, 100, oogWrapped), failed(oogWrapped)],
+    ],
+    [
+      'CALL to a delegated account, cold delegate, 2600 left',
+      { hardfork: 'prague', call: { op: 'CALL', to: D }, gasAt: 100 + 2500 + 2600, alloc: delegations },
+      [`enter CALL ${D}`, 'exit undefined output=0x', ok],
+    ],
+    [
+      // 299: the delegate's cost comes after the intrinsic gas (3 for one memory word): 102 - 3 < 100.
+      'CALL to a delegated account, warm delegate, 1 memory word, 102 left',
+      {
+        hardfork: 'prague',
+        call: { op: 'CALL', to: DS, retLength: 1n },
+        gasAt: 100 + 2500 + 102,
+        alloc: delegations,
+      },
+      [step('CALL', 2702, 100, oogWrapped), failed(oogWrapped)],
+    ],
+    [
+      'CALL to a delegated account, warm delegate, 1 memory word, 103 left',
+      {
+        hardfork: 'prague',
+        call: { op: 'CALL', to: DS, retLength: 1n },
+        gasAt: 100 + 2500 + 103,
+        alloc: delegations,
+      },
+      [`enter CALL ${DS}`, 'exit undefined output=0x', ok],
+    ],
+  ])('%s', async (_name, row, expected) => {
+    expect(await runTop(row)).toEqual(expected);
+  });
+
+  // 297: each code breaks one condition of ParseDelegation, so no delegate is charged: with 50 gas left after
+  // the cold access of X, even a warm delegate (100) would fail. The callee gets 0 gas (its failure is its own).
+  it.each([
+    ['0x600000', 'byte 2 is 0x00, bytes 0–1 are not 0xef01', 'out of gas'],
+    ['0x600100', 'bytes 1–2 are 0x0100, byte 0 is not 0xef', 'out of gas'],
+    [`0x600100${ab20}`, '23 bytes, byte 0 is not 0xef', 'out of gas'],
+    [`0xef0000${ab20}`, '23 bytes, byte 1 is not 0x01', 'invalid opcode: opcode 0xef not defined'],
+    [`0xef0101${ab20}`, '23 bytes, byte 2 is not 0x00', 'invalid opcode: opcode 0xef not defined'],
+  ])('STATICCALL to code %s (%s), 50 left', async (code, _why, calleeError) => {
+    const row: Row = {
+      hardfork: 'prague',
+      call: { op: 'STATICCALL', to: X },
+      gasAt: 100 + 2500 + 50,
+      alloc: { [X]: { code } },
+    };
+    expect(await runTop(row)).toEqual([`enter STATICCALL ${X}`, `exit ${calleeError} output=0x`, ok]);
+  });
+});
+
+// Deviations found by this table, stated as geth's result: `it.fails` until they are fixed (then make it `it`).
+// The first two are in src/evm/host/gethDynamicGas.ts, the third in @ethereumjs (eip7702GetAccessCost and the
+// call's code loading take any code starting with 0xef0100 as a delegation).
+describe('known deviations from geth', () => {
+  it.fails.each<[string, Row, string[]]>([
+    [
+      // Before EIP-150 the gas passed is not capped: geth charges 25000 (missing account) + 10000 > 30000.
+      // callGas skips the state read when 25000 fits (left >= intrinsic + newAccount), which only holds with
+      // the 63/64 cap.
+      'CALL requesting 10000 to a missing account with 30000 after the constant (Homestead)',
+      { hardfork: 'homestead', call: { op: 'CALL', to: M, gas: 10_000n }, gasAt: 30_040 },
+      [step('CALL', 30_040, 40 + 25000 + 10000, 'out of gas'), failed('out of gas')],
+    ],
+    [
+      // Run's cost is a uint64: constant 40 + dynamic 2^64 - 1 wraps to 39.
+      'CALL requesting 2^64 - 1 gas (Homestead)',
+      { hardfork: 'homestead', call: { op: 'CALL', to: S, gas: (1n << 64n) - 1n }, gasAt: 10_040 },
+      [step('CALL', 10_040, 39, 'out of gas'), failed('out of gas')],
+    ],
+    [
+      // ParseDelegation wants exactly 23 bytes: 0xef0100 + 19 bytes is plain code (geth runs it: invalid opcode).
+      'STATICCALL to 0xef0100 + 19 bytes with 50 left after the cold access (Prague)',
+      {
+        hardfork: 'prague',
+        call: { op: 'STATICCALL', to: X },
+        gasAt: 100 + 2500 + 50,
+        alloc: { [X]: { code: `0xef0100${'ab'.repeat(19)}` } },
+      },
+      [`enter STATICCALL ${X}`, 'exit invalid opcode: opcode 0xef not defined output=0x', ok],
     ],
   ])('%s', async (_name, row, expected) => {
     expect(await runTop(row)).toEqual(expected);
