@@ -188,6 +188,12 @@ describe('CALL family: value, static context and cold access (callGas)', () => {
       [`enter CALL ${S}`, 'exit undefined output=0x', ok],
     ],
     [
+      // 296 boundary (Prague): chargeExecution(0) with 0 left succeeds; the callee gets 0 gas.
+      'STATICCALL to the warm sender with no gas after the constant (Prague)',
+      { hardfork: 'prague', call: { op: 'STATICCALL', to: S }, gasAt: 100 },
+      [`enter STATICCALL ${S}`, 'exit undefined output=0x', ok],
+    ],
+    [
       // 296 (Prague): nothing charged, plenty left (no state read needed; the code is not looked at).
       'CALL with value 0 to the sender with plenty of gas (Prague)',
       { hardfork: 'prague', call: { op: 'CALL', to: S, gas: 1000n }, gasAt: 60_000 },
