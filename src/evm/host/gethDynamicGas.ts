@@ -92,6 +92,8 @@ function memSize(offset: bigint, length: bigint): bigint | null {
 
 // Stryker disable next-line EqualityOperator: `>=` differs only when a === b, where both answers are equal.
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
+// Stryker disable next-line EqualityOperator: `<=` differs only when a === b, where both answers are equal.
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /** The larger of two memory sizes; null (an overflow) when either is null. */
 function max2(a: bigint | null, b: bigint | null): bigint | null {
@@ -267,12 +269,23 @@ function callGas(v: OpView): GethGasVerdict | Promise<GethGasVerdict | undefined
   if (op === CALL && left < intrinsic) return wrapped(v, 'out of gas');
   // gasCallIntrinsic's new-account charge (CALL only) and, from Prague on, the delegation's access: read the state
   // only when they could decide the outcome.
+  // Before EIP-150 the gas passed on is not capped, so the new-account charge always counts; from it on, the
+  // 63/64 cap keeps the total within what is left once that charge fits.
   const mayCreate =
-    op === CALL && (value !== 0n || !rules.spuriousDragon) && left < intrinsic + rules.newAccount;
+    op === CALL &&
+    (value !== 0n || !rules.spuriousDragon) &&
+    (!rules.tangerineWhistle ||
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: a short-cut (reading the state anyway
+      // gives the same verdict, see above).
+      left < intrinsic + rules.newAccount);
+  // Before Prague the code is never looked at, and a delegated account has code (never empty, never created): the
+  // read matters only when the delegate's access could be short of gas.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,ArithmeticOperator: a short-cut.
   const mayDelegate = rules.eip7702 && left < intrinsic + rules.newAccount + coldAccount;
+  // Stryker disable next-line ConditionalExpression: a short-cut (the async path gives the same verdict).
   if (!mayCreate && !mayDelegate) return afterIntrinsic(v, left, intrinsic, false, undefined);
   return (async () => {
-    const creates = mayCreate && (await createsAccount(ip, back(1), value, rules));
+    const creates = mayCreate && (await createsAccount(ip, back(1), rules));
     const code = mayDelegate ? await ip._runState.stateManager.getCode(addressOf(back(1))) : undefined;
     return afterIntrinsic(v, left, intrinsic, creates, code);
   })();
@@ -290,17 +303,18 @@ function afterIntrinsic(
   if (!rules.eip7702) {
     // makeCallVariantGasCost: callGas (gas.go) on the gas left, which wraps around below zero as a uint64; the
     // total (cold access, intrinsic gas, gas passed on) is charged by Run: short of it is a plain out of gas.
+    // Before EIP-150 a request beyond a uint64 is callGas's ErrGasUintOverflow, which the total's check below
+    // words the same way (the total is then beyond a uint64 too).
     const requested = back(0);
-    let passed: bigint;
+    let passed = requested;
     if (rules.tangerineWhistle) {
       const available = (left - intrinsic) & u64max;
-      const capped = available - available / 64n;
-      passed = requested > u64max || capped < requested ? capped : requested;
-    } else if (requested > u64max) return wrapped(v, 'gas uint64 overflow');
-    else passed = requested;
+      passed = min(available - available / 64n, requested);
+    }
     const total = avail - left + intrinsic + passed;
     if (total > u64max) return wrapped(v, 'gas uint64 overflow');
-    return total > avail ? { preError: 'out of gas', cost: constant + total } : undefined;
+    // Run's `cost` (constant + dynamic) is a uint64 and wraps around.
+    return total > avail ? { preError: 'out of gas', cost: (constant + total) & u64max } : undefined;
   }
   if (left < intrinsic) return wrapped(v, 'out of gas');
   if (code && code.length === 23 && code[0] === 0xef && code[1] === 0x01 && code[2] === 0x00) {
@@ -325,13 +339,8 @@ function isWarm(ip: InterpreterLike, word: bigint): boolean {
 }
 
 /** gasCallIntrinsic's new-account charge: a value transfer to an empty account (EIP-158), or a missing account. */
-async function createsAccount(
-  ip: InterpreterLike,
-  word: bigint,
-  value: bigint,
-  rules: GethGasRules,
-): Promise<boolean> {
-  if (rules.spuriousDragon && value === 0n) return false;
+async function createsAccount(ip: InterpreterLike, word: bigint, rules: GethGasRules): Promise<boolean> {
+  // Called only for a value transfer or before EIP-158 (callGas's mayCreate).
   const account = await ip._runState.stateManager.getAccount(addressOf(word));
   if (account === undefined) return true;
   return rules.spuriousDragon && account.isEmpty();

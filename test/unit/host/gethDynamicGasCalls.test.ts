@@ -362,15 +362,13 @@ describe('EIP-7702 delegation access (Prague: makeCallVariantGasCallEIP7702)', (
   });
 });
 
-// Deviations found by this table, stated as geth's result: `it.fails` until they are fixed (then make it `it`).
-// The first two are in src/evm/host/gethDynamicGas.ts, the third in @ethereumjs (eip7702GetAccessCost and the
-// call's code loading take any code starting with 0xef0100 as a delegation).
-describe('known deviations from geth', () => {
-  it.fails.each<[string, Row, string[]]>([
+// Deviations this table found in gethDynamicGas, fixed: the rows state geth's result.
+describe('callGas before EIP-150', () => {
+  it.each<[string, Row, string[]]>([
     [
       // Before EIP-150 the gas passed is not capped: geth charges 25000 (missing account) + 10000 > 30000.
-      // callGas skips the state read when 25000 fits (left >= intrinsic + newAccount), which only holds with
-      // the 63/64 cap.
+      // callGas used to skip the state read when 25000 fits (left >= intrinsic + newAccount), which only holds
+      // with the 63/64 cap.
       'CALL requesting 10000 to a missing account with 30000 after the constant (Homestead)',
       { hardfork: 'homestead', call: { op: 'CALL', to: M, gas: 10_000n }, gasAt: 30_040 },
       [step('CALL', 30_040, 40 + 25000 + 10000, 'out of gas'), failed('out of gas')],
@@ -381,6 +379,15 @@ describe('known deviations from geth', () => {
       { hardfork: 'homestead', call: { op: 'CALL', to: S, gas: (1n << 64n) - 1n }, gasAt: 10_040 },
       [step('CALL', 10_040, 39, 'out of gas'), failed('out of gas')],
     ],
+  ])('%s', async (_name, row, expected) => {
+    expect(await runTop(row)).toEqual(expected);
+  });
+});
+
+// A deviation of @ethereumjs (eip7702GetAccessCost and the call's code loading take any code starting with 0xef0100
+// as a delegation), stated as geth's result: `it.fails` until @ethereumjs follows geth (then make it `it`).
+describe('known deviations from geth', () => {
+  it.fails.each<[string, Row, string[]]>([
     [
       // ParseDelegation wants exactly 23 bytes: 0xef0100 + 19 bytes is plain code (geth runs it: invalid opcode).
       'STATICCALL to 0xef0100 + 19 bytes with 50 left after the cold access (Prague)',
