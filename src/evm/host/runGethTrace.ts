@@ -79,9 +79,11 @@ const callTypes: Record<number, string> = {
   0xfa: 'STATICCALL',
 };
 
+const storageOutOfGas = 'contract creation code storage out of gas';
+
 /** geth's errors of a code deposit (initNewContract after the init code returned). */
 const depositErrors = new Set<string | undefined>([
-  'contract creation code storage out of gas',
+  storageOutOfGas,
   'max code size exceeded',
   'invalid code: must not begin with 0xef',
 ]);
@@ -127,6 +129,7 @@ export async function runGethTrace(run: TraceRun, hooks: GethTraceHooks): Promis
     (a) => (sm.getNonceSync ? sm.getNonceSync(a) : tx.nonce + 1n),
     (a) => precompiles.has(a.toString().slice(2)),
     (name) => vm.common.param(name),
+    vm.common.gteHardfork('homestead'),
   );
   const detach = attachObserver(vm.evm as EVM, driver.observer);
   const events = vm.evm.events as unknown as {
@@ -175,6 +178,7 @@ function createDriver(
   readNonce: (a: Address) => bigint,
   isPrecompile: (a: Address) => boolean,
   commonParam: (name: string) => bigint,
+  homestead: boolean,
 ) {
   const sv: StepView = hooks.view ?? createStepView();
   const frames: InterpreterLike[] = [];
@@ -320,7 +324,7 @@ function createDriver(
     }
     let text = error ? (frameError ?? gethErrorText(error)) : undefined;
     // @ethereumjs reports a failed code deposit after Homestead as plain `out of gas`; geth names it.
-    if (text === 'out of gas' && codeRanOk && isCreate) text = 'contract creation code storage out of gas';
+    if (text === 'out of gas' && codeRanOk && isCreate) text = storageOutOfGas;
     // geth's create() hands the tracer the returned code together with a code-deposit error (the init code ran
     // fine); @ethereumjs drops it from the result. Before Homestead the storage out-of-gas is not even reverted.
     const depositFailed = isCreate && codeRanOk && depositErrors.has(text);
@@ -330,7 +334,9 @@ function createDriver(
     let output = error && !isRevert(error) ? new Uint8Array(0) : result.execResult.returnValue.slice();
     // Stryker disable next-line MethodExpression: the dead child frame's memory copy, never written to afterwards.
     if (depositFailed) output = returned.slice();
-    hooks.onExit(msg.depth, output, result.execResult.executionGasUsed, text, error !== undefined);
+    // geth's captureEnd: an error reverts the frame, except a code-storage out of gas before Homestead.
+    const reverted = error !== undefined && (homestead || text !== storageOutOfGas);
+    hooks.onExit(msg.depth, output, result.execResult.executionGasUsed, text, reverted);
   };
 
   return { observer, beforeMessage, afterMessage, started: () => started };

@@ -140,3 +140,23 @@ describe('CREATE addresses without a synchronous state manager', () => {
     ]);
   });
 });
+
+// geth's captureEnd: reverted = err != nil, except ErrCodeStoreOutOfGas before Homestead (the frame is not reverted).
+// The init code returns 10 bytes (2000 gas to deposit) and runs on 18 gas; 118 gas leave too little for the deposit.
+describe('reverted of a code-storage out of gas', () => {
+  it.each([
+    ['chainstart', 21_000n, false],
+    ['homestead', 53_000n, true],
+  ])('%s: reverted=%s', async (hardfork, intrinsic, reverted) => {
+    const data = asm('PUSH1 0xaa PUSH1 0 MSTORE8 PUSH1 10 PUSH1 0 RETURN');
+    // 68 per non-zero byte of data before Istanbul, 4 per zero byte.
+    const dataGas =
+      68n * BigInt(data.filter((b) => b !== 0).length) + 4n * BigInt(data.filter((b) => b === 0).length);
+    const run = await makeRun({ hardfork, to: null, data, gasLimit: intrinsic + dataGas + 118n });
+    const { ev, hooks } = recordingHooks();
+    await runGethTrace(run, hooks);
+    expect(ev.filter((e) => e.startsWith('exit'))).toEqual([
+      `exit 0 used=${hardfork === 'chainstart' ? 18 : 118} contract creation code storage out of gas reverted=${reverted}`,
+    ]);
+  });
+});
