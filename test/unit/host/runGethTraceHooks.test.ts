@@ -43,7 +43,7 @@ function recordingHooks({ failAt = Infinity, stopAt = Infinity } = {}) {
 const A = addr(0xaaaa);
 const B = addr(0xbbbb);
 const args4 = 'PUSH1 0 PUSH1 0 PUSH1 0 PUSH1 0';
-// Every kind of frame end the driver reports: a precompile failing (identity with 1 gas: 15 + 3 needed), a call
+// Every kind of frame end the driver reports: a precompile failing (identity with 1 gas of the 15 it needs), a call
 // failing on the balance, a SELFDESTRUCT frame, a fault (REVERT in A), a normal exit.
 const code = asm(`
   ${args4} PUSH1 0 PUSH1 4 PUSH1 1 CALL POP
