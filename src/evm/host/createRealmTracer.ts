@@ -33,7 +33,6 @@ export interface RealmTracerOptions {
 
 const suffix = (name: string) => `    in server-side tracer function '${name}'`;
 const opNames = Array.from({ length: 256 }, (_, i) => opcodeName(i)).join(',');
-const maxSafe = BigInt(Number.MAX_SAFE_INTEGER);
 
 function hexOf(b: Uint8Array): string {
   let s = '';
@@ -42,12 +41,15 @@ function hexOf(b: Uint8Array): string {
 }
 function fromHex(h: string): Uint8Array {
   const out = new Uint8Array(h.length >> 1);
+  // Stryker disable next-line EqualityOperator: a write past a Uint8Array's end is dropped
   for (let i = 0; i < out.length; i++) out[i] = parseInt(h.substr(i * 2, 2), 16);
   return out;
 }
-/** A bigint as the realm takes it: a number when exact, else 0x hex. */
+/** A bigint (never negative: words, balances, values) as the realm takes it: a number when exact, else 0x hex. */
 function bigOut(v: bigint): number | string {
-  return v <= maxSafe && v >= -maxSafe ? Number(v) : '0x' + v.toString(16);
+  const n = Number(v);
+  // Stryker disable next-line ConditionalExpression: only a performance short-cut: the realm makes the same bigInt of either form (a number that is not exact is caught by the rows at 2^53 + 1)
+  return Number.isSafeInteger(n) ? n : '0x' + v.toString(16);
 }
 
 /**
@@ -89,8 +91,8 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
   let ticks = 0;
 
   const formatPos = (pos: Primitive): string => {
-    if (typeof pos !== 'string' || pos === '') return '';
-    const m = /^(.*):(\d+):(\d+)$/.exec(pos);
+    // A position is always `fn:line:col` (fn may be empty or hold colons), or '' / undefined when there is none.
+    const m = /(.*):(\d+):(\d+)/.exec(String(pos));
     if (!m) return '';
     // The factory text puts the tracer on line 2 (see tracerFactoryText).
     let line = Math.max(1, Number(m[2]) - 1);
@@ -103,13 +105,14 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
   const host = (op: number, a: Primitive, b: Primitive, c: Primitive): Primitive => {
     switch (op) {
       case Op.clock:
+        // Stryker disable next-line EqualityOperator: within the deadline's own millisecond either answer is right
         return Date.now() > deadline;
       case Op.stepError:
         return sv.error;
       case Op.peek: {
-        const st = sv.ip?._runState.stack;
-        const len = st?._len ?? 0;
-        return bigOut(st!._store[len - 1 - (a as number)]);
+        // The realm asks only below the stack length of the last step written, whose ip is still set.
+        const st = sv.ip!._runState.stack;
+        return bigOut(st._store[st._len - 1 - (a as number)]);
       }
       case Op.memory: {
         const mem = sv.ip?._runState.memory._store ?? new Uint8Array(0);
@@ -122,6 +125,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
         if (a === 0) return hexOf(env.caller.bytes);
         if (a === 1) return hexOf(env.address.bytes);
         // geth runs CREATE frames with nil input (the init code is the code, not calldata).
+        // Stryker disable next-line ConditionalExpression: @ethereumjs already empties a create's calldata (evm.js _executeCreate: data = eofCallData, EOF only); this keeps geth's nil input regardless
         return env.isCreate === true ? '' : hexOf(env.callData);
       }
       case Op.db: {
@@ -221,6 +225,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     // QuickJS updates a frame's position at calls and branches only: an interrupt inside a native allocation may
     // name the function's first line, so only a timeout (stopped at a loop or call) carries the position.
     if (res !== undefined)
+      // Stryker disable next-line OptionalChaining: only the QuickJS realm reports a 'timeout', and it has limitPosition
       err ??= limitText(res) + (res === 'timeout' ? formatPos(realm.limitPosition?.()) : '') + suffix(name);
   };
   const invoke = (k: number, name: string) => {
@@ -237,20 +242,9 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     sl[Slot.refund] = s.refund;
     sl[Slot.memLen] = s.memLen;
     sl[Slot.stackLen] = s.ip?._runState.stack._len ?? 0;
+    // Stryker disable next-line ConditionalExpression: 1 without an error only makes getError() ask the host, whose answer is then undefined too (a performance short-cut)
     sl[Slot.hasError] = s.error === undefined ? 0 : 1;
   };
-  const copyStep = (s: StepView) => {
-    sv.ip = s.ip;
-    sv.pc = s.pc;
-    sv.op = s.op;
-    sv.gas = s.gas;
-    sv.cost = s.cost;
-    sv.depth = s.depth;
-    sv.refund = s.refund;
-    sv.error = s.error;
-    sv.memLen = s.memLen;
-  };
-
   return {
     view: sv,
     onTxStart(info) {
@@ -260,17 +254,14 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
       ctx.coinbase = { b: hexOf(info.coinbase) };
       for (const p of info.precompiles) precompiles.add(p);
     },
-    onOpcode(s) {
-      if (!hasStep || err !== undefined) return;
-      if (s !== sv) copyStep(s);
+    // runGethTrace fills `view` itself and hands it to onOpcode and onFault, polling shouldStop() just before:
+    // sv is the step (for fault: the error and the frame's post-expansion memory on the op's step), and no error yet.
+    onOpcode() {
+      if (!hasStep) return;
       writeStep(sv);
       limited(realm.invoke(Entry.step), 'step');
     },
-    onFault(s) {
-      if (err !== undefined) return;
-      // geth updates only the error; the other fields stay those of the preceding step.
-      sv.error = s.error;
-      if (s.ip === sv.ip) sv.memLen = s.memLen;
+    onFault() {
       writeStep(sv);
       invoke(Entry.fault, 'fault');
     },
@@ -311,8 +302,8 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     callResult() {
       if (err === undefined) invoke(Entry.result, 'result');
       if (err !== undefined) return { ok: false, error: err };
-      if (resultJson === undefined) return { ok: false, error: 'the tracer produced no result' };
-      return { ok: true, value: JSON.parse(resultJson) };
+      // The prelude's result entry reports either the encoded value or a failure (an error, set above).
+      return { ok: true, value: JSON.parse(resultJson!) };
     },
     dispose,
   };
@@ -332,15 +323,12 @@ function mapBack(
   col: number,
 ): { line: number; col: number } {
   let offset = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = code.indexOf('\n', offset);
-    if (nl < 0) break;
-    offset = nl + 1;
-  }
+  // Positions lie in the tracer's own text (lines 2.. of the factory text), so every line looked for exists.
+  for (let l = 1; l < line; l++) offset = code.indexOf('\n', offset) + 1;
   const at = toOriginalOffset(inserts, offset + col - 1);
   let outLine = 1;
   let lineStart = 0;
-  for (let i = 0; i < at && i < original.length; i++) {
+  for (let i = 0; i < at; i++) {
     if (original.charCodeAt(i) === 10) {
       outLine++;
       lineStart = i + 1;
@@ -352,12 +340,13 @@ function mapBack(
 /** goja's SyntaxError shape `SyntaxError: (anonymous): Line <l>:<c> <message>` with acorn's position. */
 function describeSyntaxError(wrapped: string, message: string): string {
   try {
-    parse(wrapped, { ecmaVersion: 'latest', sourceType: 'script' });
+    parse(wrapped, { ecmaVersion: 'latest' });
   } catch (acornError) {
     // acorn's own depth limit says nothing about where the engine's SyntaxError is.
     if (/stack/i.test((acornError as Error).message)) return `SyntaxError: ${message}`;
-    const loc = (acornError as { loc?: { line: number; column: number } }).loc;
-    if (loc) return `SyntaxError: (anonymous): Line ${loc.line}:${loc.column + 1} ${message}`;
+    // acorn raises every failure with its position, a stack overflow too (catchStackOverflow).
+    const { loc } = acornError as { loc: { line: number; column: number } };
+    return `SyntaxError: (anonymous): Line ${loc.line}:${loc.column + 1} ${message}`;
   }
   return `SyntaxError: ${message}`;
 }
