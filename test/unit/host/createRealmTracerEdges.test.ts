@@ -161,3 +161,13 @@ describe.each(realms)('realm %s: CREATE input', (_name, createRealm) => {
     expect(await outcome(run, { tracer, createRealm })).toEqual(['CREATE 0xbeef', 'RETURN 0x']);
   });
 });
+
+// A stop by the realm's memory cap names no position (QuickJS may name the function's first line for an allocation
+// it interrupts): only the text and the hook. QuickJS only: Node's V8 context has no memory cap of its own.
+it('quickjs: the memory cap stops a step without a position', async () => {
+  const tracer = `{fault: function() {}, step: function() { var a = []; for (;;) a.push([1, 2, 3, 4, 5, 6, 7, 8]); }, result: function() { return 1; }}`;
+  const run = await makeRun({ code: asm('STOP') });
+  expect(await outcome(run, { tracer, createRealm: realms[1][1], memoryBytes: 8 << 20 })).toBe(
+    `error tracer exceeded its memory limit${sfx('step')}`,
+  );
+});
