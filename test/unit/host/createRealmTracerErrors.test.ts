@@ -225,3 +225,26 @@ describe('realm vm: SyntaxError texts acorn cannot place', () => {
     expect(await fails(tracer)).toBe(message);
   });
 });
+
+// A regular expression that backtracks for ever cannot hold a guard call: QuickJS's own interrupt stops it, outside
+// the prelude, and the host names the hook that was running.
+describe('realm quickjs: a hard limit in fault and exit is named', () => {
+  const redos = "/(a+)+b/.test('" + 'a'.repeat(40) + "')";
+  it.each([
+    ['fault', { code: asm('INVALID') }, `{fault: function() { ${redos} }, result: function() { return 1 }}`],
+    [
+      'exit',
+      callCode('0x00'),
+      `{fault: function() {}, enter: function() {}, exit: function() { ${redos} }, result: function() { return 1 }}`,
+    ],
+  ])('%s', async (name, spec, tracer) => {
+    const run = traceWithJsTracer(await makeRun(spec), {
+      tracer,
+      createRealm: realms[1][1],
+      timeout: '100ms',
+    });
+    await expect(run.catch((e: Error) => e.message.replace(positionPart, ''))).resolves.toBe(
+      'execution timeout' + sfx(name),
+    );
+  });
+});
