@@ -6,7 +6,8 @@
 //   node scripts/mutationScores.mjs --markdown   the table as Markdown (the README's)
 //
 // Score as Stryker counts it: (killed + timeout) / (killed + timeout + survived + no coverage). Ignored mutants
-// (static ones, `// Stryker disable` with its reason) and compile/runtime errors are not counted.
+// (static ones, `// Stryker disable` with its reason) and compile/runtime errors are not counted; errors are shown, as a
+// file with many of them (a crashed test runner) was not really measured and needs a rerun.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { mutationFolders, notMutated } from '../stryker.config.mjs';
@@ -30,8 +31,10 @@ for (const [name, f] of Object.entries(mutationFolders)) {
     continue;
   }
   const c = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, other: 0 };
+  const errorFiles = [];
   for (const [path, fr] of Object.entries(report.files)) {
     if (!path.startsWith(f.src + '/')) continue;
+    const before = c.other;
     for (const m of fr.mutants) {
       if (m.status in c) c[m.status]++;
       else c.other++;
@@ -40,6 +43,7 @@ for (const [name, f] of Object.entries(mutationFolders)) {
         survivors.push({ path, m, line: line.trim() });
       }
     }
+    if (c.other > before) errorFiles.push({ path, errors: c.other - before });
   }
   const detected = c.Killed + c.Timeout;
   const valid = detected + c.Survived + c.NoCoverage;
@@ -50,6 +54,7 @@ for (const [name, f] of Object.entries(mutationFolders)) {
     src: f.src,
     measured: true,
     missing,
+    errorFiles,
     ...c,
     score: valid ? (100 * detected) / valid : NaN,
   });
@@ -67,13 +72,15 @@ function measuredAt(name) {
 }
 
 if (markdown) {
-  console.log('| folder | score | killed | timeout | survived | no coverage | ignored | measured at |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '| folder | score | killed | timeout | survived | no coverage | ignored | errors | measured at |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const r of rows) {
-    if (!r.measured) console.log(`| \`${r.src}\` | not measured yet | | | | | | |`);
+    if (!r.measured) console.log(`| \`${r.src}\` | not measured yet | | | | | | | |`);
     else
       console.log(
-        `| \`${r.src}\` | ${pct(r)} | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ${r.Ignored} | ${measuredAt(r.name)} |`,
+        `| \`${r.src}\` | ${pct(r)} | ${r.Killed} | ${r.Timeout} | ${r.Survived} | ${r.NoCoverage} | ${r.Ignored} | ${r.other} | ${measuredAt(r.name)} |`,
       );
   }
 } else {
@@ -82,10 +89,14 @@ if (markdown) {
     if (!r.measured) console.log(`  ${r.src.padEnd(18)} not measured yet (npm run mutate -- ${r.name})`);
     else {
       console.log(
-        `  ${r.src.padEnd(18)} ${pct(r).padStart(7)}  killed ${r.Killed}, timeout ${r.Timeout}, survived ${r.Survived}, no coverage ${r.NoCoverage}, ignored ${r.Ignored}`,
+        `  ${r.src.padEnd(18)} ${pct(r).padStart(7)}  killed ${r.Killed}, timeout ${r.Timeout}, survived ${r.Survived}, no coverage ${r.NoCoverage}, ignored ${r.Ignored}, errors ${r.other}`,
       );
       for (const p of r.missing)
         console.log(`      not measured yet: ${p} (npm run mutate -- --mutate '${p}')`);
+      for (const { path, errors } of r.errorFiles)
+        console.log(
+          `      ${errors} compile/runtime errors: ${path} (rerun: npm run mutate -- --mutate '${path}')`,
+        );
     }
   }
 }
