@@ -244,6 +244,8 @@ function classifyPreLog(
     }
     if (!err && !info.isInvalid && cost > gasLeft) err = 'out of gas';
     // geth reports only the constant part when the constant charge itself ran out of gas.
+    // Stryker disable next-line ConditionalExpression: with gasLeft < fee any other outcome already has cost = fee
+    // (a handler's error) or became 'out of gas' above (cost ≥ fee > gasLeft).
     if (err === 'out of gas' && gasLeft < fee) cost = fee;
   }
   h.preLogged = err ? ip : undefined;
@@ -272,9 +274,13 @@ export function attachObserver(evm: EVM, observer: EvmObserver): () => void {
     post: undefined,
   };
   const original = e._opcodeMap;
+  // @ethereumjs fills all 256 entries (unassigned ones with INVALID's) and calls a gas handler only for an op with
+  // dynamic gas, so the `?.` and the handler-less check below are guards, not behaviour.
+  // Stryker disable next-line OptionalChaining: see above.
   const fees = original.map((entry) => BigInt(entry?.opcodeInfo.fee ?? 0));
   const rules = gethGasRules(e.common, e.allowUnlimitedInitCodeSize === true);
   e._opcodeMap = original.map((entry, i) => {
+    // Stryker disable next-line OptionalChaining,ConditionalExpression: see above.
     if (!entry?.gasHandler) return entry;
     const handler = entry.gasHandler;
     return {

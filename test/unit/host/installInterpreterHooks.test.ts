@@ -1,5 +1,14 @@
+import type { EVM } from '@ethereumjs/evm';
 import { describe, expect, it } from 'vitest';
-import { recordErrors } from './recordErrors.ts';
+import {
+  attachObserver,
+  ensureInterpreterPatched,
+  type EvmObserver,
+} from '../../../src/evm/host/installInterpreterHooks.ts';
+import { traceWithJsTracer } from '../../../src/evm/host/traceTransaction.ts';
+import { asm } from './assemble.ts';
+import { makeRun } from './evmHarness.ts';
+import { errorRecorder, recordErrors } from './recordErrors.ts';
 
 // classifyPreLog (src/evm/host/installInterpreterHooks.ts) beyond what gethDynamicGas predicts.
 
@@ -45,5 +54,49 @@ describe('no geth prediction (EIP-7928, Amsterdam): @ethereumjs gas-handler fail
     ],
   ])('%s', async (_, code, gasLimit, lines) => {
     expect(words(await recordErrors(code, { hardfork: 'amsterdam', gasLimit }))).toEqual(lines);
+  });
+});
+
+describe('attachObserver', () => {
+  const code = asm('PUSH1 1 PUSH1 0 MSTORE STOP');
+  const observed = () => {
+    const calls: string[] = [];
+    // Every observer method records its name; the hooks call them synchronously.
+    const observer = new Proxy({} as EvmObserver, {
+      get: (_, name) => () => void calls.push(String(name)),
+    });
+    return { calls, observer };
+  };
+  const opcodeMap = (evm: EVM) => (evm as unknown as { _opcodeMap: unknown[] })._opcodeMap;
+
+  it('observes while attached; detaching restores the opcode table and leaves no step listener', async () => {
+    await ensureInterpreterPatched();
+    const { vm } = await makeRun();
+    const evm = vm.evm as EVM;
+    const table = opcodeMap(evm);
+    const { calls, observer } = observed();
+    const detach = attachObserver(evm, observer);
+    expect(evm.events!.listenerCount('step')).toBe(1);
+    await evm.runCode({ code, gasLimit: 100_000n });
+    expect(calls).toContain('onStep');
+    calls.length = 0;
+    detach();
+    expect(opcodeMap(evm)).toBe(table);
+    // Without a listener the interpreter skips its step hook for every op of an untraced run.
+    expect(evm.events!.listenerCount('step')).toBe(0);
+    await evm.runCode({ code, gasLimit: 100_000n });
+    expect(calls).toEqual([]);
+  });
+
+  it('an EVM built without an init-code limit (allowUnlimitedInitCodeSize) gets no EIP-3860 verdict', async () => {
+    // gethGasRules reads the EVM's flag: a CREATE of 49153 bytes then runs (the init code is zeros: STOP).
+    const run = await makeRun({ code: asm('PUSH3 49153 PUSH1 0 PUSH1 0 CREATE STOP'), gasLimit: 1_000_000n });
+    (run.vm.evm as unknown as { allowUnlimitedInitCodeSize: boolean }).allowUnlimitedInitCodeSize = true;
+    const lines = (await traceWithJsTracer(run, { tracer: errorRecorder })) as string[];
+    // The child frame (its address aside) runs its first op, STOP, and uses no gas.
+    expect(lines.filter((l) => !l.startsWith('enter CREATE '))).toEqual([
+      'exit undefined output=0x used=0',
+      'ctx error=undefined output=0x',
+    ]);
   });
 });
