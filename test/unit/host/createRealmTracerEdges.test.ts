@@ -5,6 +5,7 @@ import { traceWithJsTracer } from '../../../src/evm/host/traceTransaction.ts';
 import type { RealmFactory } from '../../../src/evm/host/realm/tracerRealm.ts';
 import { createSyncStateManager } from '../../../src/evm/state/createSyncStateManager.ts';
 import { asm } from './assemble.ts';
+import { beyondAcorn } from './beyondAcorn.ts';
 import { addr, makeRun } from './evmHarness.ts';
 import { realms } from './realms.ts';
 
@@ -84,9 +85,10 @@ const readCol = (realm: string, line: string, expr: string) =>
 const eightLines = Array.from({ length: 8 }, (_, i) => `  var v${i} = ${i};`).join('\n');
 const line11 = '    undefined.boom;';
 const anon = `{fault: function() {}, result: function() { return [1].map(function (x) { return undefined.y; }); }}`;
-// acorn gives up on 1000 nested parentheses, V8 does not: the tracer runs as written, without guard calls (QuickJS
-// cannot compile it either: vm realm only).
-const deep = `{fault: function() {}, result: function() { var x = ${'('.repeat(1000)}1${')'.repeat(1000)};\n  return undefined.deep; }}`;
+// acorn gives up on deeply nested parentheses before V8 does: the tracer runs as written, without guard calls
+// (QuickJS cannot compile it either: vm realm only).
+const nested = (n: number) => `${'('.repeat(n)}1${')'.repeat(n)}`;
+const deep = `{fault: function() {}, result: function() { var x = ${nested(beyondAcorn(nested))};\n  return undefined.deep; }}`;
 
 describe.each(realms)('realm %s: error positions', (name, createRealm: RealmFactory) => {
   const rows: Array<[string, string, string]> = [
