@@ -81,13 +81,12 @@ for (const op of [0x20, 0x31, 0x37, 0x39, 0x3b, 0x3c, 0x3e, 0x3f, 0x55, 0x5e]) c
 for (const op of [0xa0, 0xa1, 0xa2, 0xa3, 0xa4, 0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xfa, 0xfd, 0xff])
   checked[op] = 2;
 
-/** calcMemSize64: offset + length as a uint64; null when it overflows (a zero length never does). */
-function memSize(offset: bigint, length: bigint): bigint | null {
-  if (length > u64max) return null;
-  if (length === 0n) return 0n;
-  if (offset > u64max) return null;
-  const end = offset + length;
-  return end > u64max ? null : end;
+/**
+ * calcMemSize64 without its overflow flag: offset + length, 0 for a zero length (whatever the offset). An offset or
+ * end beyond a uint64 is also beyond (*EVM).Run's word-rounding limit, which geth reports the same way.
+ */
+function memSize(offset: bigint, length: bigint): bigint {
+  return length === 0n ? 0n : offset + length;
 }
 
 // Stryker disable next-line EqualityOperator: `>=` differs only when a === b, where both answers are equal.
@@ -95,13 +94,8 @@ const max = (a: bigint, b: bigint) => (a > b ? a : b);
 // Stryker disable next-line EqualityOperator: `<=` differs only when a === b, where both answers are equal.
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
-/** The larger of two memory sizes; null (an overflow) when either is null. */
-function max2(a: bigint | null, b: bigint | null): bigint | null {
-  return a === null || b === null ? null : max(a, b);
-}
-
-/** memory_table.go: the memory an op needs (undefined: it has no memory function; null: uint64 overflow). */
-function memoryOf(op: number, back: (i: number) => bigint): bigint | null | undefined {
+/** memory_table.go: the memory an op needs (undefined: it has no memory function). */
+function memoryOf(op: number, back: (i: number) => bigint): bigint | undefined {
   switch (op) {
     case 0x20: // KECCAK256
     case 0xf3: // RETURN
@@ -125,10 +119,10 @@ function memoryOf(op: number, back: (i: number) => bigint): bigint | null | unde
       return memSize(back(1), back(2));
     case CALL:
     case CALLCODE:
-      return max2(memSize(back(5), back(6)), memSize(back(3), back(4)));
+      return max(memSize(back(5), back(6)), memSize(back(3), back(4)));
     case DELEGATECALL:
     case STATICCALL:
-      return max2(memSize(back(4), back(5)), memSize(back(2), back(3)));
+      return max(memSize(back(4), back(5)), memSize(back(2), back(3)));
   }
   if (op >= 0xa0 && op <= 0xa4) return memSize(back(0), back(1)); // LOG0-4
   return undefined;
@@ -151,10 +145,10 @@ interface OpView {
 
 /** memoryGasCost: the gas of growing the memory to the op's size, or null when that size is beyond its formula. */
 function memoryGas(v: OpView): bigint | null {
-  if (v.newSize === 0n) return 0n;
   if (v.newSize > maxMemorySize) return null;
   const w = v.newSize / 32n;
   const cur = v.ip._runState.memoryWordCount;
+  // Stryker disable next-line EqualityOperator: with w === cur both answers are 0.
   return w > cur ? memoryFee(w) - memoryFee(cur) : 0n;
 }
 
@@ -182,10 +176,13 @@ export function gethDynamicGas(
   const rs = ip._runState;
   const op = rs.opCode;
   const kind = checked[op];
+  // Stryker disable next-line ConditionalExpression: a short-cut; an op without checks gets the verdict the caller
+  // reaches itself (plain out of gas with the constant cost when even that is short, else nothing).
   if (kind === 0 || rules.skip) return undefined;
   const store = rs.stack._store;
   const len = rs.stack._len;
   // The hot path: MLOAD/MSTORE/MSTORE8 below 2^36 can neither overflow nor exceed memoryGasCost's formula.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: a short-cut (see above).
   if (kind === 1 && len > 0 && store[len - 1] < 0x1000000000n) return undefined;
   const back = (i: number): bigint => store[len - 1 - i] ?? 0n;
   const isLog = op >= 0xa0 && op <= 0xa4;
@@ -197,7 +194,7 @@ export function gethDynamicGas(
 
   // (*EVM).Run: the memory size is computed (and must fit in a uint64, rounded up to words) before the gas function.
   const memory = memoryOf(op, back);
-  if (memory === null || (memory !== undefined && memory > u64max - 31n)) {
+  if (memory !== undefined && memory > u64max - 31n) {
     return { preError: 'gas uint64 overflow', cost: constant };
   }
   const newSize = memory === undefined ? 0n : words(memory) * 32n;
@@ -216,6 +213,7 @@ export function gethDynamicGas(
       if (memoryGas(v) === null) return wrapped(v, 'gas uint64 overflow');
       const size = back(2);
       const limit = rules.maxInitCodeSize;
+      // Stryker disable next-line ConditionalExpression: `size > undefined` is false too; the check is for the types.
       if (limit !== undefined && size > limit) {
         return wrapped(v, `max initcode size exceeded: code size ${size} limit ${limit}`);
       }
@@ -274,6 +272,7 @@ function callGas(v: OpView): GethGasVerdict | Promise<GethGasVerdict | undefined
   const mayCreate =
     op === CALL &&
     (value !== 0n || !rules.spuriousDragon) &&
+    // Stryker disable next-line ConditionalExpression: reading the state from EIP-150 on changes nothing either.
     (!rules.tangerineWhistle ||
       // Stryker disable next-line ConditionalExpression,EqualityOperator: a short-cut (reading the state anyway
       // gives the same verdict, see above).

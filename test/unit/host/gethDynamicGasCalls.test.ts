@@ -130,6 +130,18 @@ describe('CALL family: value, static context and cold access (callGas)', () => {
       [step('STATICCALL', 2599, 100, oogWrapped), failed(oogWrapped)],
     ],
     [
+      // The same for DELEGATECALL (isCallOp: geth's gas function, not @ethereumjs's).
+      'DELEGATECALL to a cold account with 2499 gas after the constant',
+      { hardfork: 'cancun', call: { op: 'DELEGATECALL', to: M }, gasAt: 2599 },
+      [step('DELEGATECALL', 2599, 100, oogWrapped), failed(oogWrapped)],
+    ],
+    [
+      // EIP-158: no value, no new account, even to a missing one (gasCallIntrinsic's transfersValue).
+      'CALL with value 0 to the missing coinbase with 10000 after the constant',
+      { hardfork: 'cancun', call: { op: 'CALL', to: C0 }, gasAt: 10_100 },
+      [`enter CALL ${C0}`, 'exit undefined output=0x', ok],
+    ],
+    [
       // 256 memoryGasCost: a size beyond 0x1FFFFFFFE0 fits a uint64 but not the formula.
       'CALL with a 1-byte return area at 2^40',
       { hardfork: 'cancun', call: { op: 'CALL', to: S, retOffset: 1n << 40n, retLength: 1n }, gasAt: 50_000 },

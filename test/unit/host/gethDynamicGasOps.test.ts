@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '@ethereumjs/util';
 import { asm } from './assemble.ts';
-import { addr, makeRun, type RunSpec } from './evmHarness.ts';
+import { addr, makeRun, senderHex, type RunSpec } from './evmHarness.ts';
 import { traceWithJsTracer } from './tracePlain.ts';
 
 // gethDynamicGas.ts for the ops other than the CALL family's gas: the memory each op needs (memory_table.go), the
@@ -42,6 +42,20 @@ const rdoob = 'return data out of bounds';
 type Row = [name: string, spec: Spec, events: string[]];
 
 const memoryRows: Row[] = [
+  // Run rounds the size up to words within a uint64: 2^64 − 32 does, 2^64 − 31 does not (memSize's overflow and the
+  // rounding are one check here).
+  [
+    'MSTORE at 2^64 − 64 (size 2^64 − 32): rounds, then memoryGasCost, wrapped',
+    top('PUSH1 1 PUSH8 0xffffffffffffffc0 MSTORE'),
+    [`step MSTORE cost=3 err=${wrappedU64}`, `ctx ${wrappedU64}`],
+  ],
+  [
+    'MSTORE at 2^64 − 63 (size 2^64 − 31): does not round, Run',
+    top('PUSH1 1 PUSH8 0xffffffffffffffc1 MSTORE'),
+    [`step MSTORE cost=3 err=${u64}`, `ctx ${u64}`],
+  ],
+  // calcMemSize64WithUint: a zero length needs no memory, whatever the offset.
+  ['RETURN of 0 bytes at 2^64: no memory', top(`PUSH1 0 PUSH9 ${pow64} RETURN`), ['ctx undefined']],
   // MSTORE needs offset+32: at 0x1fffffffc1 that rounds past 0x1FFFFFFFE0, 1 byte would not [107:5].
   [
     'MSTORE at 0x1fffffffc1: memoryGasCost ErrGasUintOverflow, wrapped',
@@ -188,6 +202,17 @@ const selfdestructRows: Row[] = [
   [
     'SELFDESTRUCT to a cold account with exactly 2600 after the constant',
     top(`PUSH20 ${cold} SELFDESTRUCT`, { gasLimit: leaving(7600, 3) }),
+    ['ctx undefined'],
+  ],
+  // The cold charge needs EIP-2929 and a cold beneficiary: before Berlin, or to the (warm) sender, 100 is enough.
+  [
+    'SELFDESTRUCT to a cold account with 100 after the constant (Istanbul)',
+    top(`PUSH20 ${cold} SELFDESTRUCT`, { hardfork: 'istanbul', gasLimit: leaving(5100, 3) }),
+    ['ctx undefined'],
+  ],
+  [
+    'SELFDESTRUCT to the warm sender with 100 after the constant',
+    top(`PUSH20 ${senderHex} SELFDESTRUCT`, { gasLimit: leaving(5100, 3) }),
     ['ctx undefined'],
   ],
   [
