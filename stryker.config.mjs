@@ -84,6 +84,8 @@ export default {
   $schema: './node_modules/@stryker-mutator/core/schema/stryker-schema.json',
   packageManager: 'npm',
   testRunner: 'vitest',
+  // Stryker's own plugins, plus the patch that runs mutants covered by hundreds of tests (scripts/strykerLargeTestFilter.mjs).
+  plugins: ['@stryker-mutator/*', './scripts/strykerLargeTestFilter.mjs'],
   // vite.config.ts's `test` block (include, timeouts); Stryker's runner forces one worker thread itself.
   vitest: { configFile: 'vite.config.ts' },
   coverageAnalysis: 'perTest',
