@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { createQuickJsRealmFactory } from '../../../src/evm/host/realm/createQuickJsRealm.ts';
+import { memoryLimitText } from '../../../src/evm/host/realm/realmProtocol.ts';
+import { traceWithJsTracer } from '../../../src/evm/host/traceTransaction.ts';
+import { asm } from './assemble.ts';
+import { makeRun } from './evmHarness.ts';
+import { quickJsRealm } from './realms.ts';
+
+const code = asm('PUSH1 7 PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN');
+const normal = '{fault: function() {}, result: function() { return 42; }}';
+const bigIntText = readFileSync(
+  createRequire(import.meta.url).resolve('big-integer/BigInteger.min.js'),
+  'utf8',
+);
+
+/** The trace's error text (or its result, when it has none). */
+const trace = async (tracer: string, options: { timeout?: string; memoryBytes?: number } = {}) =>
+  traceWithJsTracer(await makeRun({ code }), { tracer, createRealm: quickJsRealm, ...options }).then(
+    (value: unknown) => value,
+    (e: Error) => e.message,
+  );
+
+// realmIsolation.test.ts stops its loops in step(), through invoke(): the interrupt's 'interrupted' always decides
+// there, and its memory rows may be stopped by QuickJS's own cap (the prelude's catch names it), so the heap watch
+// (overHeap) is only reached when the wasm heap had no room to spare. The tracer expression itself runs in
+// evalTracer (compile) and the prelude's adopt entry (callWith): its limits are classified by other lines.
+describe('QuickJS realm: limits while the tracer expression is compiled and run', () => {
+  it.each([
+    // callWith: eval'd code has no guard, so only the interrupt stops it; adopt cannot catch it ('interrupted').
+    [
+      'an eval loop in the tracer expression',
+      "{x: eval('while (true) {}'), ",
+      { timeout: '200ms' },
+      'execution timeout',
+    ],
+    [
+      'a catastrophic regular expression in the tracer expression',
+      "{x: /(a+)+b/.test('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac'), ",
+      { timeout: '200ms' },
+      'execution timeout',
+    ],
+    // callWith: ArrayBuffer bytes escape QuickJS's cap, so only the heap watch stops the loop (overHeap).
+    [
+      'ArrayBuffers in the tracer expression',
+      '{x: (function() { var a = []; for (;;) a.push(new Uint8Array(1e6)); })(), ',
+      { memoryBytes: 8 << 20 },
+      memoryLimitText,
+    ],
+    // evalTracer: a 9 MB string literal cannot be compiled under an 8 MB cap ('out of memory' from the compiler).
+    [
+      'a string literal larger than the cap',
+      `{s: "${'x'.repeat(9 << 20)}", `,
+      { memoryBytes: 8 << 20 },
+      memoryLimitText,
+    ],
+  ])('%s', async (_what, head, options, message) => {
+    const t0 = Date.now();
+    expect(await trace(`${head}fault: function() {}, result: function() { return 1; }}`, options)).toBe(
+      message,
+    );
+    expect(Date.now() - t0).toBeLessThan(20_000);
+    expect(await trace(normal)).toBe(42);
+  });
+});
+
+describe('QuickJS realm: the heap watch in a hook', () => {
+  // invoke → classify: the heap grows past the cap (overHeap) while QuickJS's own count stays low; a memory stop
+  // carries no position (createRealmTracer names one for a timeout only).
+  it.each([
+    [
+      'step',
+      '{fault: function() {}, step: function() { var a = []; for (;;) a.push(new Uint8Array(1e6)); }, result: function() { return 1; }}',
+    ],
+    [
+      'result',
+      '{fault: function() {}, result: function() { var a = []; for (;;) a.push(new ArrayBuffer(1e6)); }}',
+    ],
+  ])('ArrayBuffers in %s', async (hook, tracer) => {
+    expect(await trace(tracer, { memoryBytes: 8 << 20 })).toBe(
+      `${memoryLimitText}    in server-side tracer function '${hook}'`,
+    );
+    expect(await trace(normal)).toBe(42);
+  });
+});
+
+describe('QuickJS realm: a failing trusted set-up', () => {
+  // evalTrusted: the script's name and the thrown error's message (or 'error' when the thrown value has none).
+  it.each([
+    ['an Error', 'throw new Error("boom")', 'trusted script tracer-bigint failed: boom'],
+    ['a number', 'throw 1', 'trusted script tracer-bigint failed: error'],
+    ['null (no message to read)', 'throw null', 'trusted script tracer-bigint failed: error'],
+  ])('a bigInt library that throws %s', async (_what, source, message) => {
+    const createRealm = createQuickJsRealmFactory(source);
+    await expect(traceWithJsTracer(await makeRun({ code }), { tracer: normal, createRealm })).rejects.toThrow(
+      new Error(message),
+    );
+  });
+
+  it('the real library sets up a working realm', async () => {
+    const createRealm = createQuickJsRealmFactory(bigIntText);
+    expect(await traceWithJsTracer(await makeRun({ code }), { tracer: normal, createRealm })).toBe(42);
+  });
+});
