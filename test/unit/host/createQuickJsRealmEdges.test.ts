@@ -65,6 +65,17 @@ describe('QuickJS realm: limits while the tracer expression is compiled and run'
   });
 });
 
+describe('QuickJS realm: a compile error after the deadline', () => {
+  // geth compiles the tracer before its deadline starts (and the vm realm reports it so): a deadline already passed
+  // (1ns) must not turn the SyntaxError into a timeout. Was: "execution timeout".
+  it('is still the SyntaxError', async () => {
+    const tracer = '{fault: function() {}, result: function() { return 1 +; }}';
+    const late = await trace(tracer, { timeout: '1ns' });
+    expect(late).toMatch(/^SyntaxError: \(anonymous\): Line 1:56 /);
+    expect(late).toBe(await trace(tracer));
+  });
+});
+
 describe('QuickJS realm: the heap watch in a hook', () => {
   // invoke → classify: the heap grows past the cap (overHeap) while QuickJS's own count stays low; a memory stop
   // carries no position (createRealmTracer names one for a timeout only).

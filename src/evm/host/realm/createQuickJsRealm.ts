@@ -175,7 +175,8 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
       }
       h.dispose();
       if (message === 'out of memory' || overHeap) return 'memory';
-      if (message === 'interrupted' || Date.now() > deadline) return 'timeout';
+      // The interrupt stops code only for the heap watch (above) or the deadline.
+      if (Date.now() > deadline) return 'timeout';
       // Stryker disable next-line StringLiteral: createRealmTracer gives any other stop the crash text
       return 'crash';
     };
@@ -188,7 +189,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
         const d = ctx.dump(r.error) as { message?: unknown } | undefined;
         r.error.dispose();
         if (d?.message === 'out of memory' || overHeap) return 'memory';
-        if (d?.message === 'interrupted' || Date.now() > deadline) return 'timeout';
+        if (Date.now() > deadline) return 'timeout';
         return 'crash';
       }
       r.value.dispose();
@@ -208,19 +209,14 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
           throw e;
         }
         if (r.error) {
-          const d = ctx.dump(r.error) as { name?: unknown; message?: unknown; stack?: unknown } | undefined;
-          if (d?.message === 'out of memory' || overHeap) {
-            r.error.dispose();
-            return { kind: 'memory' };
-          }
-          if (d?.message === 'interrupted' || Date.now() > deadline) {
-            r.error.dispose();
-            return { kind: 'timeout' };
-          }
-          // Running the text only makes the factory function: an error here is a compile error.
+          // Running the text only makes the factory function: an error here is a compile error (an Error object).
+          // QuickJS never interrupts its compiler, and geth compiles the tracer before its deadline starts, so a
+          // compile error is reported as one even after the deadline.
+          const d = ctx.dump(r.error) as { name: unknown; message: unknown };
           r.error.dispose();
-          if (d?.name !== 'SyntaxError') return { kind: 'too-deep', message: String(d?.message ?? 'error') };
-          return { kind: 'syntax', message: String(d?.message ?? 'invalid tracer text') };
+          if (d.message === 'out of memory') return { kind: 'memory' };
+          if (d.name !== 'SyntaxError') return { kind: 'too-deep', message: String(d.message) };
+          return { kind: 'syntax', message: String(d.message) };
         }
         const kind = callWith(fns[Entry.adopt], r.value);
         r.value.dispose();
