@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { createQuickJsRealmFactory } from '../../../src/evm/host/realm/createQuickJsRealm.ts';
-import { memoryLimitText } from '../../../src/evm/host/realm/realmProtocol.ts';
+import { memoryLimitText, Op } from '../../../src/evm/host/realm/realmProtocol.ts';
+import type { RealmFactory } from '../../../src/evm/host/realm/tracerRealm.ts';
 import { traceWithJsTracer } from '../../../src/evm/host/traceTransaction.ts';
 import { asm } from './assemble.ts';
 import { makeRun } from './evmHarness.ts';
@@ -92,6 +93,31 @@ describe('QuickJS realm: the heap watch in a hook', () => {
     expect(await trace(tracer, { memoryBytes: 8 << 20 })).toBe(
       `${memoryLimitText}    in server-side tracer function '${hook}'`,
     );
+    expect(await trace(normal)).toBe(42);
+  });
+});
+
+describe('QuickJS realm: the host failing where the prelude has no handler', () => {
+  /** The QuickJS realm whose host throws on request `failing`. */
+  const failingAt =
+    (failing: number): RealmFactory =>
+    (host, l) =>
+      quickJsRealm((op, a, b, c) => {
+        if (op === failing) throw new Error(`host request ${op} failed`);
+        return host(op, a, b, c);
+      }, l);
+  // Neither out of memory nor past the deadline: 'crash' (callWith for adopt's last request, classify for result's
+  // first), createRealmTracer's text for it.
+  it.each([
+    [Op.methods, 'the tracer runtime stopped unexpectedly'],
+    [Op.ctx, "the tracer runtime stopped unexpectedly    in server-side tracer function 'result'"],
+  ])('request %i', async (failing, message) => {
+    const createRealm = failingAt(failing);
+    const err = await traceWithJsTracer(await makeRun({ code }), { tracer: normal, createRealm }).then(
+      () => undefined,
+      (e: Error) => e.message,
+    );
+    expect(err).toBe(message);
     expect(await trace(normal)).toBe(42);
   });
 });
