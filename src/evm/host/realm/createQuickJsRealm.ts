@@ -166,8 +166,8 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
       const h = raw.memory.heapValueHandle(errPtr);
       let message: unknown;
       try {
-        // Stryker disable next-line OptionalChaining: only the engine's own errors (objects) escape the prelude's catch; a failed read leaves no message either
         const d = ctx.dump(h) as { message?: unknown; stack?: unknown } | undefined;
+        // Stryker disable next-line OptionalChaining: only the engine's own errors and the host's (objects) escape the prelude's catch; a failed read leaves no message either
         message = d?.message;
         // Stryker disable next-line OptionalChaining: as above
         limitPos = tracerFrame(d?.stack);
