@@ -5,7 +5,6 @@ import { traceWithJsTracer } from '../../../src/evm/host/traceTransaction.ts';
 import type { RealmFactory } from '../../../src/evm/host/realm/tracerRealm.ts';
 import { createSyncStateManager } from '../../../src/evm/state/createSyncStateManager.ts';
 import { asm } from './assemble.ts';
-import { beyondAcorn } from './beyondAcorn.ts';
 import { addr, makeRun } from './evmHarness.ts';
 import { realms } from './realms.ts';
 
@@ -85,11 +84,6 @@ const readCol = (realm: string, line: string, expr: string) =>
 const eightLines = Array.from({ length: 8 }, (_, i) => `  var v${i} = ${i};`).join('\n');
 const line11 = '    undefined.boom;';
 const anon = `{fault: function() {}, result: function() { return [1].map(function (x) { return undefined.y; }); }}`;
-// acorn gives up on deeply nested parentheses before V8 does: the tracer runs as written, without guard calls
-// (QuickJS cannot compile it either: vm realm only).
-const nested = (n: number) => `${'('.repeat(n)}1${')'.repeat(n)}`;
-const deep = `{fault: function() {}, result: function() { var x = ${nested(beyondAcorn(nested))};\n  return undefined.deep; }}`;
-
 describe.each(realms)('realm %s: error positions', (name, createRealm: RealmFactory) => {
   const rows: Array<[string, string, string]> = [
     // Line 11 (two digits) in the user's text: the factory text's line 12 maps back to it.
@@ -109,12 +103,6 @@ describe.each(realms)('realm %s: error positions', (name, createRealm: RealmFact
       'plain',
     ],
   ];
-  if (name === 'vm')
-    rows.push([
-      'code acorn cannot parse keeps its own positions',
-      deep,
-      `TypeError: Cannot read property 'deep' of undefined at result (<eval>:2:${readCol(name, '  return undefined.deep; }}', 'undefined.deep')}(0))`,
-    ]);
   it.each(rows)('%s', async (_label, tracer, expected) => {
     expect(await outcome(await makeRun({}), { tracer, createRealm })).toBe(
       'error ' + expected + sfx('result'),

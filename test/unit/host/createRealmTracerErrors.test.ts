@@ -5,7 +5,6 @@ import type { RealmFactory } from '../../../src/evm/host/realm/tracerRealm.ts';
 import { traceWithJsTracer } from '../../../src/evm/host/traceTransaction.ts';
 import { createSyncStateManager } from '../../../src/evm/state/createSyncStateManager.ts';
 import { asm } from './assemble.ts';
-import { beyondAcorn } from './beyondAcorn.ts';
 import { addr, makeRun } from './evmHarness.ts';
 import { realms } from './realms.ts';
 import { positionPart } from './tracePlain.ts';
@@ -207,15 +206,7 @@ describe('realm vm: SyntaxError texts acorn cannot place', () => {
     }
     return 'no error';
   };
-  const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
   it.each([
-    // V8 parses the nested brackets, then stops at the `;`; acorn runs out of stack first (its position is not
-    // the error's).
-    [
-      'nested brackets acorn cannot parse, then a `;`',
-      `{fault: function() {}, result: function() {}, x: ${deep(beyondAcorn(deep))}};`,
-      "SyntaxError: Unexpected token ';'",
-    ],
     // acorn accepts any number of arguments; V8 does not.
     [
       '70000 call arguments',
