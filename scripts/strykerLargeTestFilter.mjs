@@ -1,10 +1,12 @@
 // A Stryker plugin module (stryker.config.mjs `plugins`) that lets the vitest runner test mutants covered by
 // hundreds of tests. @stryker-mutator/vitest-runner 9.6.1 selects a mutant's covering tests with one regular
-// expression of all their names; for code on every trace's path (src/evm/host) that expression is more than V8
-// accepts ("SyntaxError: Regular expression too large"), vitest fails while collecting, and Stryker reports the
-// mutant as a runtime error, untested. Past `maxNamedTests` covering tests this runs the covering tests' files whole
-// instead: the extra tests there do not run the mutated code (they do not cover it), so they cannot change the
-// outcome, only add time. Loaded by Stryker's main and test-runner processes; it registers no plugin of its own.
+// expression of all their names; when that expression is more than V8 accepts ("SyntaxError: Regular expression too
+// large"), vitest fails while collecting, the runner crashes printing that error, and Stryker reports the mutant as a
+// runtime error, untested. Seen for code on every trace's path: one host test's name held a 400 kB tracer (now
+// labelled shortly, vmRealmFailures.test.ts), and names of hundreds of covering tests add up. Past `maxNamedTests`
+// covering tests this runs the covering tests' files whole instead: the extra tests there do not run the mutated
+// code (they do not cover it), so they cannot change the outcome, only add time. Loaded by Stryker's main and
+// test-runner processes; it registers no plugin of its own.
 import { determineHitLimitReached, toMutantRunResult } from '@stryker-mutator/api/test-runner';
 
 // The package exports only its plugin list: the runner class is reached by its file (same module instance, as
@@ -15,7 +17,7 @@ const runnerFile = new URL(
 );
 const { VitestTestRunner } = await import(runnerFile.href);
 
-/** Up to this many covering tests the runner's own name filter is used (measured: 600 long names fail). */
+/** Up to this many covering tests the runner's own name filter is used. */
 export const maxNamedTests = 200;
 
 /** The test file of a Stryker vitest test id (`file#full name`). */
