@@ -3,6 +3,7 @@ import { bytesToHex } from '@ethereumjs/util';
 import { asm } from './assemble.ts';
 import { addr, makeRun, senderHex, type RunSpec } from './evmHarness.ts';
 import { traceWithJsTracer } from './tracePlain.ts';
+import { costRecorder as recorder } from './recordErrors.ts';
 
 // gethDynamicGas.ts for the ops other than the CALL family's gas: the memory each op needs (memory_table.go), the
 // checks in (*EVM).Run (core/vm/interpreter.go: constant gas, memory size as a uint64, dynamic gas, then the log)
@@ -10,12 +11,6 @@ import { traceWithJsTracer } from './tracePlain.ts';
 // with the cost geth's log shows (constant gas, plus the dynamic gas when only the final charge fails); an error of
 // the instruction reaches `fault` with the memory as Run resized it (never smaller than before). Each row's label
 // names the geth rule and, in brackets, the gethDynamicGas.ts mutants (line:col) it tells apart.
-const recorder = `{ ev: [],
-  step: function(log) { if (log.getError()) this.ev.push('step ' + log.op.toString() + ' cost=' + log.getCost() + ' err=' + log.getError()); },
-  fault: function(log) { this.ev.push('fault ' + log.op.toString() + ' cost=' + log.getCost() + ' mem=' + log.memory.length() + ' ' + log.getError()); },
-  enter: function() {},
-  exit: function(r) { if (r.getError()) this.ev.push('exit ' + r.getError()); },
-  result: function(ctx) { this.ev.push('ctx ' + ctx.error); return this.ev; } }`;
 
 type Spec = RunSpec & { code: Uint8Array };
 const top = (code: string, spec: RunSpec = {}): Spec => ({ code: asm(code), ...spec });

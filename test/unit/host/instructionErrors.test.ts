@@ -3,18 +3,13 @@ import { bytesToHex } from '@ethereumjs/util';
 import { asm } from './assemble.ts';
 import { addr, makeRun, type RunSpec } from './evmHarness.ts';
 import { traceWithJsTracer } from './tracePlain.ts';
+import { costRecorder as recorder } from './recordErrors.ts';
 
 // The instruction-error audit (issue #14): for every failure geth words itself, the exact text a tracer sees, and
 // where: a pre-log error reaches `step` (log.getError(), with the cost geth's log shows) and never `fault`; an error
 // of the instruction itself reaches `fault` (log fields of the preceding step, memory as the op grew it); both end
 // the frame with that text as frameResult.getError() (exit) or ctx.error (top frame). Each row cites the geth
 // function (go-ethereum at the reference's HEAD, v1.17.5-49) that produces the text.
-const recorder = `{ ev: [],
-  step: function(log) { if (log.getError()) this.ev.push('step ' + log.op.toString() + ' cost=' + log.getCost() + ' err=' + log.getError()); },
-  fault: function(log) { this.ev.push('fault ' + log.op.toString() + ' cost=' + log.getCost() + ' mem=' + log.memory.length() + ' ' + log.getError()); },
-  enter: function() {},
-  exit: function(r) { if (r.getError()) this.ev.push('exit ' + r.getError()); },
-  result: function(ctx) { this.ev.push('ctx ' + ctx.error); return this.ev; } }`;
 
 const W = addr(0xabab);
 const cold = addr(0xc01d);
