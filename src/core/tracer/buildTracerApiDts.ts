@@ -1,8 +1,9 @@
 import { tracerApiTypes, tracerGlobals, type ApiMember } from './apiModel.ts';
 import { formatSignature } from './resolveApiAt.ts';
 
+// Docs are written verbatim: tracerApiDtsDocs.test.ts checks the editor reads each back unchanged (a `*/` in one fails it).
 function docComment(doc: string, indent: string): string {
-  return `${indent}/** ${doc.replace(/\*\//g, '* /')} */\n`;
+  return `${indent}/** ${doc} */\n`;
 }
 
 function memberLine(member: ApiMember, indent: string): string {
