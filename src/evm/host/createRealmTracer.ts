@@ -59,6 +59,9 @@ function bigOut(v: bigint): number | string {
  */
 export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTracerHooks> {
   const sv: StepView = createStepView();
+  // The tracer reaches the frame objects only inside enter/exit (or later), after onEnter/onExit wrote every field
+  // their getters read: these first values only give the object its shape.
+  // Stryker disable ObjectLiteral,StringLiteral: see above
   const frameData = {
     type: '',
     from: new Uint8Array(20),
@@ -70,6 +73,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     output: new Uint8Array(0),
     error: undefined as string | undefined,
   };
+  // Stryker restore ObjectLiteral,StringLiteral
   const ctx: Record<string, unknown> = {};
   if (o.context && o.context.blockHash.some((b) => b !== 0)) {
     ctx.blockHash = { b: hexOf(o.context.blockHash) };
@@ -85,8 +89,11 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
   let err: string | undefined;
   let constructionError: string | undefined;
   let resultJson: string | undefined;
+  // Op.methods sets both before any hook can run (a construction that fails before it throws).
+  // Stryker disable BooleanLiteral: see above
   let hasStep = false;
   let hasFrames = false;
+  // Stryker restore BooleanLiteral
   const deadline = o.deadline;
   let ticks = 0;
 
@@ -97,6 +104,9 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     // The factory text puts the tracer on line 2 (see tracerFactoryText).
     let line = Math.max(1, Number(m[2]) - 1);
     let col = Number(m[3]);
+    // instrumented is undefined only for a tracer acorn cannot parse but the engine can (nested beyond acorn's stack):
+    // acornDepthLimit.test.ts tells the two apart, and mutation runs leave it out (its depths depend on the stack).
+    // Stryker disable next-line ConditionalExpression: see above
     if (instrumented) ({ line, col } = mapBack(instrumented.code, wrapped, instrumented.inserts, line, col));
     const where = `<eval>:${line}:${col}(0)`;
     return m[1] ? ` at ${m[1]} (${where})` : ` at ${where}`;
@@ -187,6 +197,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
         return undefined;
       case Op.methods:
         hasStep = a === true;
+        // Stryker disable next-line ConditionalExpression: a short-cut; the prelude's enter/exit entries do nothing without the methods
         hasFrames = b === true;
         return undefined;
       case Op.opNames:
@@ -196,11 +207,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
   };
 
   const realm = await o.createRealm(host, { deadline, memoryBytes: o.memoryBytes });
-  let realmOpen = true;
-  const dispose = () => {
-    if (realmOpen) realm.dispose();
-    realmOpen = false;
-  };
+  const dispose = () => realm.dispose();
   try {
     const problem = realm.evalTracer(tracerFactoryText(guard, instrumented?.code ?? wrapped));
     if (problem !== undefined) {
@@ -228,7 +235,10 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
       // Stryker disable next-line OptionalChaining: only the QuickJS realm reports a 'timeout', and it has limitPosition
       err ??= limitText(res) + (res === 'timeout' ? formatPos(realm.limitPosition?.()) : '') + suffix(name);
   };
+  // geth's `if t.err != nil { return }`: the realm's own flag already stops a method after the tracer's error; after a
+  // host-side limit (timeout, memory cap) a method run again could neither change err (set once) nor reach the result.
   const invoke = (k: number, name: string) => {
+    // Stryker disable next-line ConditionalExpression: a short-cut (see above)
     if (err !== undefined) return;
     limited(realm.invoke(k), name);
   };
@@ -257,6 +267,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     // runGethTrace fills `view` itself and hands it to onOpcode and onFault, polling shouldStop() just before:
     // sv is the step (for fault: the error and the frame's post-expansion memory on the op's step), and no error yet.
     onOpcode() {
+      // Stryker disable next-line ConditionalExpression: a short-cut; the prelude's step entry returns without a step
       if (!hasStep) return;
       writeStep(sv);
       limited(realm.invoke(Entry.step), 'step');
@@ -274,17 +285,20 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
         ctx.value = { n: (value ?? 0n).toString() };
         return;
       }
-      if (!hasFrames || err !== undefined) return;
+      // Stryker disable next-line ConditionalExpression: a short-cut (see Op.methods); invoke checks err
+      if (!hasFrames) return;
       Object.assign(frameData, { type, from, to, input, gas: Number(gas), value });
       invoke(Entry.enter, 'enter');
     },
     onExit(depth, output, gasUsed, error) {
       if (depth === 0) {
-        if (error !== undefined) ctx.error = error;
+        // JSON.stringify leaves out a key whose value is undefined: ctx.error is absent on success.
+        ctx.error = error;
         ctx.output = { b: hexOf(output) };
         return;
       }
-      if (!hasFrames || err !== undefined) return;
+      // Stryker disable next-line ConditionalExpression: a short-cut (see Op.methods); invoke checks err
+      if (!hasFrames) return;
       Object.assign(frameData, { output, gasUsed: Number(gasUsed), error });
       invoke(Entry.exit, 'exit');
     },
@@ -294,13 +308,14 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     shouldStop() {
       if (err !== undefined) return true;
       // Between steps the EVM itself may be slow; geth's deadline stops it too.
+      // Stryker disable next-line UpdateOperator: -n & 1023 is 0 exactly when n & 1023 is (every 1024th poll either way)
       if ((++ticks & 1023) === 0 && Date.now() > deadline)
         err = 'execution timeout' + suffix(hasStep ? 'step' : 'result');
       return err !== undefined;
     },
     error: () => err,
     callResult() {
-      if (err === undefined) invoke(Entry.result, 'result');
+      invoke(Entry.result, 'result');
       if (err !== undefined) return { ok: false, error: err };
       // The prelude's result entry reports either the encoded value or a failure (an error, set above).
       return { ok: true, value: JSON.parse(resultJson!) };
@@ -342,7 +357,9 @@ function describeSyntaxError(wrapped: string, message: string): string {
   try {
     parse(wrapped, { ecmaVersion: 'latest' });
   } catch (acornError) {
-    // acorn's own depth limit says nothing about where the engine's SyntaxError is.
+    // acorn's own depth limit says nothing about where the engine's SyntaxError is. Only a tracer nested beyond
+    // acorn's stack reaches this: acornDepthLimit.test.ts, which mutation runs leave out (its depths depend on the stack).
+    // Stryker disable next-line ConditionalExpression,StringLiteral: see above
     if (/stack/i.test((acornError as Error).message)) return `SyntaxError: ${message}`;
     // acorn raises every failure with its position, a stack overflow too (catchStackOverflow).
     const { loc } = acornError as { loc: { line: number; column: number } };

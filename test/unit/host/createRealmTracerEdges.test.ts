@@ -34,6 +34,8 @@ const ctxRows: Array<[string, Uint8Array, Uint8Array, unknown[]]> = [
   ['hashes with zero bytes (some byte set)', hash(1), hash(2), [hashHex(1), 3, hashHex(2)]],
   ['zero block hash (traceCall): no tx fields either', new Uint8Array(32), hash(2), [null, null, null]],
   ['zero tx hash: blockHash alone', hash(1), new Uint8Array(32), [hashHex(1), null, null]],
+  // A byte of exactly 16 (0x10) has two hex digits of its own: no leading zero [hexOf's `b[i] < 16`].
+  ['a byte of 16 and a byte of 15', hash(16), hash(15), [hashHex(16), 3, hashHex(15)]],
 ];
 
 // 2^53 - 1 is the last integer a number holds exactly; from 2^53 on the value must reach the realm as hex.
@@ -47,6 +49,14 @@ describe.each(realms)('realm %s: createRealmTracer conversions', (_name, createR
   it.each(ctxRows)('ctx: %s', async (_label, blockHash, txHash, expected) => {
     const context = { blockHash, txIndex: 3, txHash };
     expect(await outcome(await makeRun({}), { tracer: ctxTracer, context, createRealm })).toEqual(expected);
+  });
+
+  // reference §2 (ctx): `value` is the tx value as a bigInt, set by onStart from the top frame's OnEnter [ctx.value's
+  // `{ n: … }` and `value ?? 0n`: an empty object or 0 would not read back as 7].
+  it('ctx.value is the tx value', async () => {
+    const tracer = `{fault: function() {}, result: function(ctx) { return [ctx.value.toString(), ctx.value.add(1).toString()]; }}`;
+    const run = await makeRun({ code: asm('STOP'), value: 7n });
+    expect(await outcome(run, { tracer, createRealm })).toEqual(['7', '8']);
   });
 
   it('db.getBalance is exact on both sides of 2^53; db.getNonce is a number', async () => {

@@ -220,10 +220,16 @@ describe('realm vm: SyntaxError texts acorn cannot place', () => {
 
 // A regular expression that backtracks for ever cannot hold a guard call: QuickJS's own interrupt stops it, outside
 // the prelude, and the host names the hook that was running.
-describe('realm quickjs: a hard limit in fault and exit is named', () => {
+describe('realm quickjs: a hard limit in fault, enter and exit is named', () => {
   const redos = "/(a+)+b/.test('" + 'a'.repeat(40) + "')";
   it.each([
     ['fault', { code: asm('INVALID') }, `{fault: function() { ${redos} }, result: function() { return 1 }}`],
+    [
+      // The host names enter itself for a limit (the realm's own failures carry the name from the prelude).
+      'enter',
+      callCode('0x00'),
+      `{fault: function() {}, enter: function() { ${redos} }, exit: function() {}, result: function() { return 1 }}`,
+    ],
     [
       'exit',
       callCode('0x00'),
