@@ -194,6 +194,7 @@ export function gethDynamicGas(
 
   // (*EVM).Run: the memory size is computed (and must fit in a uint64, rounded up to words) before the gas function.
   const memory = memoryOf(op, back);
+  // Stryker disable next-line ConditionalExpression: `undefined > n` is false too; the check is for the types.
   if (memory !== undefined && memory > u64max - 31n) {
     return { preError: 'gas uint64 overflow', cost: constant };
   }
@@ -316,7 +317,11 @@ function afterIntrinsic(
     return total > avail ? { preError: 'out of gas', cost: (constant + total) & u64max } : undefined;
   }
   if (left < intrinsic) return wrapped(v, 'out of gas');
-  if (code && code.length === 23 && code[0] === 0xef && code[1] === 0x01 && code[2] === 0x00) {
+  // ParseDelegation wants exactly 23 bytes. Other code starting with 0xef0100 is a delegation to @ethereumjs too, so
+  // the length check shows only against that deviation (the `it.fails` row in gethDynamicGasCalls.test.ts).
+  // Stryker disable next-line ConditionalExpression: see above
+  const exact = code?.length === 23;
+  if (exact && code[0] === 0xef && code[1] === 0x01 && code[2] === 0x00) {
     const cost = ip.journal.isWarmedAddress(code.subarray(3)) ? warmRead : coldAccount;
     if (left - intrinsic < cost) return wrapped(v, 'out of gas');
   }

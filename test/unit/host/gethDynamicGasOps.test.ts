@@ -51,6 +51,17 @@ const memoryRows: Row[] = [
   ],
   // calcMemSize64WithUint: a zero length needs no memory, whatever the offset.
   ['RETURN of 0 bytes at 2^64: no memory', top(`PUSH1 0 PUSH9 ${pow64} RETURN`), ['ctx undefined']],
+  // REVERT (no constant gas): memoryRevert needs back(0)+back(1), then gasRevert = memoryGasCost [102:5].
+  [
+    'REVERT of 1 byte at 2^64: memoryRevert overflows, Run',
+    top(`PUSH1 1 PUSH9 ${pow64} REVERT`),
+    [`step REVERT cost=0 err=${u64}`, `ctx ${u64}`],
+  ],
+  [
+    'REVERT of 1 byte at 2^40: gasRevert → memoryGasCost, wrapped',
+    top(`PUSH1 1 PUSH6 ${pow40} REVERT`),
+    [`step REVERT cost=0 err=${wrappedU64}`, `ctx ${wrappedU64}`],
+  ],
   // MSTORE needs offset+32: at 0x1fffffffc1 that rounds past 0x1FFFFFFFE0, 1 byte would not [107:5].
   [
     'MSTORE at 0x1fffffffc1: memoryGasCost ErrGasUintOverflow, wrapped',
