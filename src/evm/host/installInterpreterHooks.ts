@@ -237,11 +237,19 @@ function classifyPreLog(
   } else if (!err) {
     // A static-context violation found by a gas handler that geth checks in the instruction: a `write protection`
     // fault (the frame's error), not a pre-log error.
+    // Up to Osaka every static-context failure of a gas handler (SSTORE, LOGn, CREATE*, CALL with value,
+    // SELFDESTRUCT) came with a verdict (above): only with EIP-7928 (Amsterdam), where nothing is predicted and
+    // geth's gas rules are not modelled, does one get here, so no row can state geth's result for it.
     if (gasErr?.error === 'out of gas') err = 'out of gas';
+    // Stryker disable next-line ConditionalExpression,StringLiteral: see above
     else if (gasErr && gasErr.error !== 'static state change') {
       err = `out of gas: ${gasErr.error}`;
       cost = fee;
     }
+    // `!err` matters only for `out of gas: <text>` (cost = fee) with fee > gasLeft: a gas-handler failure other than
+    // out of gas without a verdict, which again only Amsterdam (not modelled) has, so no row can state geth's result.
+    // `!info.isInvalid` never does: an invalid op's fee (its cost) is 0.
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: see above
     if (!err && !info.isInvalid && cost > gasLeft) err = 'out of gas';
     // geth reports only the constant part when the constant charge itself ran out of gas.
     // Stryker disable next-line ConditionalExpression: with gasLeft < fee any other outcome already has cost = fee
