@@ -8,7 +8,7 @@ import {
   type FailFastMessage,
   type InterpreterLike,
 } from './installInterpreterHooks.ts';
-import { gethErrorText, gethPrecheckText, gethPrecompileErrorText, isRevert } from './gethErrors.ts';
+import { gethErrorText, gethPrecheckText, gethPrecompileErrorText } from './gethErrors.ts';
 import type { TraceRun } from './traceTypes.ts';
 import { TracerError } from './traceTypes.ts';
 
@@ -113,7 +113,9 @@ interface AfterMessage {
 export async function runGethTrace(run: TraceRun, hooks: GethTraceHooks): Promise<RunTxResult | undefined> {
   await ensureInterpreterPatched();
   const { vm, tx, block } = run;
-  if (vm.common.hardfork() !== block.common.hardfork()) vm.common.setHardfork(block.common.hardfork());
+  // The block's fork rules the run (Common.setHardfork does nothing when it is already the VM's fork); runTx's
+  // hardfork validation then brings the tx's own copy of Common to that fork too (its intrinsic gas).
+  vm.common.setHardfork(block.common.hardfork());
   const sender = tx.getSenderAddress();
   hooks.onTxStart({
     blockNumber: block.header.number,
@@ -146,7 +148,6 @@ export async function runGethTrace(run: TraceRun, hooks: GethTraceHooks): Promis
       skipBalance: skip,
       skipNonce: skip,
       skipBlockGasLimitValidation: skip,
-      skipHardForkValidation: true,
     });
     if (hooks.shouldStop()) return undefined;
     hooks.onTxEnd(res.totalGasSpent);
@@ -182,11 +183,13 @@ function createDriver(
 ) {
   const sv: StepView = hooks.view ?? createStepView();
   const frames: InterpreterLike[] = [];
+  // Stryker disable next-line ArrayDeclaration: afterMessage pops only what its beforeMessage pushed, never the bottom
   const messages: Array<{ msg: MessageLike; isCreate: boolean }> = [];
   let started = false;
   let preErrorText: string | undefined;
   let frameError: string | undefined;
   // The code of the frame about to exit ran without error: a failure now is its code deposit.
+  // Stryker disable next-line BooleanLiteral: every message's beforeMessage sets it before afterMessage reads it
   let codeRanOk = false;
   // What the frame about to exit returned (@ethereumjs drops it from a Frontier code-deposit failure's result).
   let returned: Uint8Array = new Uint8Array(0);
@@ -233,6 +236,7 @@ function createDriver(
       frameError = gethErrorText(error, ip._runState.opCode);
       // Stryker disable next-line ConditionalExpression: the op's step polled last and no hook ran since; only a deadline passing in between differs, like a later deadline
       if (hooks.shouldStop()) return;
+      // Stryker disable next-line ConditionalExpression: an error its step did not log comes from the op that step logged in this frame (a CALL or CREATE never fails after its child ran), so sv.ip is ip
       if (sv.ip !== ip) sv.ip = undefined;
       sv.error = frameError;
       sv.memLen = Number(faultMemWords ?? ip._runState.memoryWordCount) * 32;
@@ -250,7 +254,9 @@ function createDriver(
         type,
         from,
         to,
-        msg.data ?? new Uint8Array(0),
+        // A copy: the input is a view of the caller's memory (@ethereumjs reads it without copying), which the
+        // caller may write to before a tracer reads the frame again.
+        (msg.data ?? new Uint8Array(0)).slice(),
         msg.gasLimit,
         valueOf(type, msg.value),
       );
@@ -270,18 +276,20 @@ function createDriver(
 
   const beforeMessage = (msg: MessageLike) => {
     messages.push({ msg, isCreate: !msg.to });
+    // Stryker disable next-line BooleanLiteral: a create message ends without running its init code only on an address collision, whose error is no deposit error and not `out of gas`
     codeRanOk = false;
     returned = new Uint8Array(0);
-    if (msg.depth === 0) started = true;
+    // The first message is the transaction's (depth 0).
+    started = true;
     if (hooks.shouldStop()) return;
-    const parent = frames[frames.length - 1];
-    const type =
-      msg.depth === 0 || !parent
-        ? msg.to
-          ? 'CALL'
-          : 'CREATE'
-        : // A child message comes from the op running in its parent: a CALL or CREATE kind.
-          callTypes[parent._runState.opCode];
+    // Only the transaction's message (depth 0) starts with no interpreter running.
+    const parent = frames[frames.length - 1] as InterpreterLike | undefined;
+    const type = parent
+      ? // A child message comes from the op running in its parent: a CALL or CREATE kind.
+        callTypes[parent._runState.opCode]
+      : msg.to
+        ? 'CALL'
+        : 'CREATE';
     let from: Uint8Array;
     let to: Uint8Array;
     if (type === 'CREATE' || type === 'CREATE2') {
@@ -296,6 +304,7 @@ function createDriver(
       type,
       from,
       to,
+      // A copy: see onFailFast.
       (msg.data ?? new Uint8Array(0)).slice(),
       msg.gasLimit,
       valueOf(type, msg.value),
@@ -327,13 +336,13 @@ function createDriver(
     if (text === 'out of gas' && codeRanOk && isCreate) text = storageOutOfGas;
     // geth's create() hands the tracer the returned code together with a code-deposit error (the init code ran
     // fine); @ethereumjs drops it from the result. Before Homestead the storage out-of-gas is not even reverted.
-    const depositFailed = isCreate && codeRanOk && depositErrors.has(text);
+    // Only a create whose init code ran fine fails with these texts (its deposit).
+    const depositFailed = depositErrors.has(text);
     frameError = undefined;
-    codeRanOk = false;
     if (hooks.shouldStop()) return;
-    let output = error && !isRevert(error) ? new Uint8Array(0) : result.execResult.returnValue.slice();
-    // Stryker disable next-line MethodExpression: the dead child frame's memory copy, never written to afterwards.
-    if (depositFailed) output = returned.slice();
+    // @ethereumjs leaves returnValue empty for an error other than REVERT; RETURN and the precompiles return copies,
+    // never written to afterwards.
+    const output = depositFailed ? returned : result.execResult.returnValue;
     // geth's captureEnd: an error reverts the frame, except a code-storage out of gas before Homestead.
     const reverted = error !== undefined && (homestead || text !== storageOutOfGas);
     hooks.onExit(msg.depth, output, result.execResult.executionGasUsed, text, reverted);
@@ -349,13 +358,11 @@ function createDriver(
 }
 
 function callEnds(type: string, msg: FailFastMessage | MessageLike): { from: Uint8Array; to: Uint8Array } {
-  const zero = new Uint8Array(20);
-  const caller = msg.caller?.bytes.slice() ?? zero;
-  const to = msg.to?.bytes.slice() ?? zero;
-  const code = msg.codeAddress?.bytes.slice() ?? to;
-  if (type === 'DELEGATECALL') return { from: to, to: code };
-  if (type === 'CALLCODE') return { from: caller, to: code };
-  return { from: caller, to };
+  // A call's message is an @ethereumjs Message: caller defaults to the zero address, the call op sets `to`, and
+  // codeAddress falls back to `to` (only CALLCODE and DELEGATECALL run another account's code). Their bytes are
+  // never written to.
+  const { caller, to, codeAddress } = msg as { caller: Address; to: Address; codeAddress: Address };
+  return { from: type === 'DELEGATECALL' ? to.bytes : caller.bytes, to: codeAddress.bytes };
 }
 
 function createEnds(ip: InterpreterLike, msg: FailFastMessage): { from: Uint8Array; to: Uint8Array } {
