@@ -121,7 +121,8 @@ export async function runGethTrace(run: TraceRun, hooks: GethTraceHooks): Promis
     blockNumber: block.header.number,
     gasLimit: tx.gasLimit,
     tip: effectiveTip(tx, block.header.baseFeePerGas),
-    coinbase: block.header.coinbase.bytes.slice(),
+    // The consumers read it during the hook, never write to it.
+    coinbase: block.header.coinbase.bytes,
     precompiles: new Set(getActivePrecompiles(vm.common).keys()),
   });
   const sm = vm.stateManager as unknown as { getNonceSync?: (a: Address) => bigint };
