@@ -50,12 +50,6 @@ export function gethPrecompileErrorText(call: PrecompileCall, error: { error?: s
   return text;
 }
 
-/** True for the ethereumjs text of REVERT. */
-export function isRevert(error: { error?: string }): boolean {
-  // Stryker disable next-line ConditionalExpression: runGethTrace asks only for a failed frame, whose returnValue @ethereumjs leaves empty unless it reverted (a failed code deposit's code is handled apart)
-  return error.error === 'revert';
-}
-
 /**
  * Pre-execution failures of @ethereumjs runTx → geth's texts (core/state_transition.go), best effort; the
  * ethereumjs suffix ` (vm … -> block … -> tx …)` is dropped. Unknown messages pass through.
