@@ -191,3 +191,33 @@ describe('QuickJS realm: file names, step slots', () => {
     expect(await trace(normal)).toBe(42);
   });
 });
+
+describe('QuickJS realm: memory exhausted where the prelude has no handler', () => {
+  // The tracer catches QuickJS's own 'out of memory' itself and keeps what it allocated (globals `big`, `head`), so the
+  // next allocation outside the prelude's catches fails: result's parse of the ctx request (classify). A 64 MB buffer
+  // first grows the wasm heap, so the heap watch (overHeap) stays quiet and only the engine's error tells the cause.
+  const fill = (free: number) =>
+    `{fault: function() {}, step: function() { if (this.done) return; this.done = true; big = []; try { for (;;) big.push([1, 2, 3, 4, 5, 6, 7, 8]); } catch (e) {} head = null; try { for (;;) head = {n: head}; } catch (e) {} for (var i = 0; i < ${free}; i++) head = head.n; }, result: function() { return 1; }}`;
+  const grow = '{fault: function() {}, result: function() { return new Uint8Array(64 << 20).length; }}';
+  it.each([
+    // No byte left: QuickJS cannot even read its error (it throws null when it cannot make one). Was: 'the tracer
+    // runtime stopped unexpectedly' (a crash).
+    ['nothing left to read the error with', 0, 0],
+    // ~50 KB freed and 64 KB of calldata (128 KB of hex in the ctx text): the ctx string fails, its error is read as
+    // 'out of memory' (a mutant that drops that comparison calls it a crash).
+    ['a readable out of memory', 1000, 1 << 16],
+  ])('%s', async (_what, free, dataBytes) => {
+    expect(await trace(grow)).toBe(64 << 20);
+    const run = await makeRun({ code, data: new Uint8Array(dataBytes), gasLimit: 2_000_000n });
+    const err = await traceWithJsTracer(run, {
+      tracer: fill(free),
+      createRealm: quickJsRealm,
+      memoryBytes: 4 << 20,
+    }).then(
+      () => undefined,
+      (e: Error) => e.message,
+    );
+    expect(err).toBe(`${memoryLimitText}    in server-side tracer function 'result'`);
+    expect(await trace(normal)).toBe(42);
+  });
+});

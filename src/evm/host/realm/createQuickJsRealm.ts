@@ -130,6 +130,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     try {
       const failed = evalTrusted(bigIntSource, 'tracer-bigint');
       if (failed) throw new Error(failed);
+      // Stryker disable next-line StringLiteral: any options object gives the same flags (see evalTrusted)
       const make = ctx.unwrapResult(ctx.evalCode(preludeSource, 'tracer-prelude', { type: 'global' }));
       const made = ctx.callFunction(make, ctx.undefined, hostFn);
       make.dispose();
@@ -172,11 +173,15 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
         // Stryker disable next-line OptionalChaining: as above
         limitPos = tracerFrame(d?.stack);
       } catch {
-        // A value that cannot be read: no message, so classified by the heap watch and the clock.
+        // A value that cannot be read (no memory left to read it): no message.
       }
       h.dispose();
-      if (message === 'out of memory' || overHeap) return 'memory';
+      // Only the engine's own errors and the host's (Error objects, a string message) escape the prelude's catch; a
+      // value without one is an out-of-memory that could not even be read (QuickJS throws null when it cannot make
+      // the error, and reading a value needs memory too).
+      if (typeof message !== 'string' || message === 'out of memory' || overHeap) return 'memory';
       // The interrupt stops code only for the heap watch (above) or the deadline.
+      // Stryker disable next-line EqualityOperator: differs only for a stop in the very millisecond of the deadline, which the interrupt (strictly after it) never makes
       if (Date.now() > deadline) return 'timeout';
       // Stryker disable next-line StringLiteral: createRealmTracer gives any other stop the crash text
       return 'crash';
@@ -190,6 +195,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
         const d = ctx.dump(r.error) as { message?: unknown } | undefined;
         r.error.dispose();
         if (d?.message === 'out of memory' || overHeap) return 'memory';
+        // Stryker disable next-line EqualityOperator: as in classify (a millisecond tie only)
         if (Date.now() > deadline) return 'timeout';
         return 'crash';
       }
@@ -225,6 +231,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
         return kind ? { kind } : undefined;
       },
       slots() {
+        // Stryker disable next-line ConditionalExpression: a performance short-cut; freshView gives the same slots whenever called
         if (slots.byteLength === 0) slots = freshView();
         return slots;
       },
