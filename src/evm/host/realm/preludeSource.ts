@@ -88,12 +88,26 @@ function position(e) {
   return '';
 }
 
+function outOfMemory(e) {
+  return InternalErr && e instanceof InternalErr && e.message === 'out of memory';
+}
+
 function describe(e) {
   try {
-    if (InternalErr && e instanceof InternalErr && e.message === 'out of memory') return ${JSON.stringify(memoryLimitText)};
+    if (outOfMemory(e)) return ${JSON.stringify(memoryLimitText)};
     return Str(e);
   } catch (x) {
     return 'Error: (a thrown value that cannot be converted to a string)';
+  }
+}
+
+// The memory cap names no position, however it was hit: QuickJS's own allocator failing inside tracer code (caught
+// here) or the host's heap watch interrupting it (uncatchable, no position) depends only on how full the heap was.
+function where(e) {
+  try {
+    return outOfMemory(e) ? '' : position(e);
+  } catch (x) {
+    return '';
   }
 }
 
@@ -267,7 +281,7 @@ function revive(key, v) {
 function fail(name, e) {
   failed = true;
   if (fatal !== undefined) host(${Op.fail}, name, fatal.text, fatal.pos);
-  else host(${Op.fail}, name, describe(e), position(e));
+  else host(${Op.fail}, name, describe(e), where(e));
 }
 
 // Calls a tracer method: a thrown value or an uncatchable error fails the trace (once).
@@ -307,7 +321,7 @@ function encode(value) {
     text = stringify(value);
   } catch (e) {
     if (fatal !== undefined) return { error: fatal.text, pos: fatal.pos };
-    return { error: 'json: error calling MarshalJSON for type *goja.Object: ' + describe(e), pos: position(e) };
+    return { error: 'json: error calling MarshalJSON for type *goja.Object: ' + describe(e), pos: where(e) };
   }
   if (fatal !== undefined) return { error: fatal.text, pos: fatal.pos };
   return text === undefined ? '{}' : text;
@@ -351,7 +365,7 @@ entries[${Entry.adopt}] = function (factory) {
     value = factory(guard);
   } catch (e) {
     failed = true;
-    host(${Op.fail}, '', fatal !== undefined ? fatal.text : describe(e), fatal !== undefined ? fatal.pos : position(e));
+    host(${Op.fail}, '', fatal !== undefined ? fatal.text : describe(e), fatal !== undefined ? fatal.pos : where(e));
     return;
   }
   if (fatal !== undefined) { failed = true; host(${Op.fail}, '', fatal.text, fatal.pos); return; }
@@ -369,7 +383,7 @@ entries[${Entry.adopt}] = function (factory) {
     }
   } catch (e) {
     failed = true;
-    host(${Op.fail}, '', fatal !== undefined ? fatal.text : describe(e), fatal !== undefined ? fatal.pos : position(e));
+    host(${Op.fail}, '', fatal !== undefined ? fatal.text : describe(e), fatal !== undefined ? fatal.pos : where(e));
     return;
   }
   var problem;
@@ -382,7 +396,7 @@ entries[${Entry.adopt}] = function (factory) {
       call(fns.setup, tracer, host(${Op.config}));
     } catch (e) {
       failed = true;
-      host(${Op.fail}, '', fatal !== undefined ? fatal.text : describe(e), fatal !== undefined ? fatal.pos : position(e));
+      host(${Op.fail}, '', fatal !== undefined ? fatal.text : describe(e), fatal !== undefined ? fatal.pos : where(e));
       return;
     }
     if (fatal !== undefined) { failed = true; host(${Op.fail}, '', fatal.text, fatal.pos); return; }
