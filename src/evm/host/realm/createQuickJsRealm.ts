@@ -163,8 +163,8 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     deadline = limits.deadline;
 
     let limitPos: string | undefined;
-    const classify = (errPtr: number): RealmLimitKind => {
-      const h = raw.memory.heapValueHandle(errPtr);
+    /** What stopped realm code whose exception (`h`, disposed here) escaped the prelude's catches. */
+    const classify = (h: QuickJSHandle): RealmLimitKind => {
       let message: unknown;
       try {
         const d = ctx.dump(h) as { message?: unknown; stack?: unknown } | undefined;
@@ -189,20 +189,6 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     const ctxPtr = raw.ctx.value;
     const undef = (ctx.undefined as unknown as { value: number }).value;
 
-    const callWith = (fn: QuickJSHandle, arg: QuickJSHandle | undefined): RealmLimitKind | undefined => {
-      const r = arg ? ctx.callFunction(fn, ctx.undefined, arg) : ctx.callFunction(fn, ctx.undefined);
-      if (r.error) {
-        const d = ctx.dump(r.error) as { message?: unknown } | undefined;
-        r.error.dispose();
-        if (d?.message === 'out of memory' || overHeap) return 'memory';
-        // Stryker disable next-line EqualityOperator: as in classify (a millisecond tie only)
-        if (Date.now() > deadline) return 'timeout';
-        return 'crash';
-      }
-      r.value.dispose();
-      return undefined;
-    };
-
     const realm: TracerRealm = {
       evalTracer(factoryText) {
         let r: ReturnType<QuickJSContextLike['evalCode']>;
@@ -225,10 +211,12 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
           if (d.name !== 'SyntaxError') return { kind: 'too-deep', message: String(d.message) };
           return { kind: 'syntax', message: String(d.message) };
         }
-        const kind = callWith(fns[Entry.adopt], r.value);
+        const adopted = ctx.callFunction(fns[Entry.adopt], ctx.undefined, r.value);
         r.value.dispose();
         slots = freshView();
-        return kind ? { kind } : undefined;
+        if (adopted.error) return { kind: classify(adopted.error) };
+        adopted.value.dispose();
+        return undefined;
       },
       slots() {
         // Stryker disable next-line ConditionalExpression: a performance short-cut; freshView gives the same slots whenever called
@@ -240,7 +228,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
         const e = raw.ffi.QTS_ResolveException(ctxPtr, p);
         if (e) {
           raw.ffi.QTS_FreeValuePointer(ctxPtr, p);
-          return classify(e);
+          return classify(raw.memory.heapValueHandle(e));
         }
         raw.ffi.QTS_FreeValuePointer(ctxPtr, p);
         return undefined;
