@@ -1,4 +1,3 @@
-import { tokenizer } from 'acorn';
 import type * as estree from 'estree';
 import ts from 'typescript';
 import {
@@ -9,7 +8,7 @@ import {
   type TextEdit,
 } from '../diagnostics.ts';
 import { es5Rules } from '../es5/es5Rules.ts';
-import { parse } from '../es5/loopParser.ts';
+import { parse, tokenizer } from '../es5/loopParser.ts';
 import { checkTracer } from '../tracer/checkTracer.ts';
 import { findPrefixWrapper } from '../tracer/findWrapper.ts';
 import { toSingleQuoted } from '../tracer/lintDoubleQuoted.ts';

@@ -1,4 +1,4 @@
-import { parseExpressionAt } from 'acorn';
+import { parseExpressionAt } from './loopParser.ts';
 import type { Engine } from '../targets.ts';
 import { buildEscapeFix, buildNumberFix } from './buildFixes.ts';
 import { excerpt, type Detector, type FindContext } from './finding.ts';

@@ -17,12 +17,22 @@ interface Internals {
     logical: boolean,
   ): Node;
   raiseRecoverable(pos: number, message: string): void;
+  raise(pos: number, message: string): never;
 }
 
 type InternalsClass = new (options: Options, input: string, startPos?: number) => Internals;
 
 /**
- * acorn with binary and logical operator chains read in a loop. acorn reads `a + b + c + …` by calling itself once
+ * acorn that survives running out of stack, with binary and logical operator chains read in a loop.
+ *
+ * Out of stack: acorn catches the engine's stack overflow around every expression and turns it into a SyntaxError
+ * ("Not enough stack space to parse input") in the catch block at the deepest level, testing the message with a
+ * regular expression there. With no stack left, Node 20's V8 can abort the whole process compiling that regular
+ * expression ("RegExpCompiler Allocation failed - process out of memory"), and a tracer is hostile input (share links,
+ * imported files, `tracer serve`). Here the inner levels pass a RangeError on untouched and only the outermost one,
+ * with the stack unwound, raises acorn's SyntaxError at the same place.
+ *
+ * The loop: acorn reads `a + b + c + …` by calling itself once
  * per operator, so a valid expression of a few thousand terms runs out of stack (sooner in a worker, or before the
  * JIT has compiled the parser). The loop reads the same tree: only the tail call on the left operand becomes an
  * iteration; a right operand still recurses, at most once per precedence level.
@@ -30,6 +40,27 @@ type InternalsClass = new (options: Options, input: string, startPos?: number) =
 export const LoopParser = Parser.extend((Base) => {
   const Internals = Base as unknown as InternalsClass;
   return class extends Internals {
+    // Set while a catchStackOverflow runs: inner ones rethrow, the outermost reports.
+    private guarding = false;
+
+    catchStackOverflow<T>(f: () => T): T {
+      if (this.guarding) return f();
+      this.guarding = true;
+      try {
+        return f();
+      } catch (e) {
+        // acorn's own test, run here with the stack unwound (V8 and JavaScriptCore: "Maximum call stack size
+        // exceeded", SpiderMonkey: "too much recursion").
+        const message = e instanceof Error ? e.message : '';
+        if (/\bstack\b.*\b(exceeded|overflow)\b/i.test(message) || /\btoo much recursion\b/i.test(message)) {
+          this.raise(this.start, 'Not enough stack space to parse input');
+        }
+        throw e;
+      } finally {
+        this.guarding = false;
+      }
+    }
+
     parseExprOp(
       left: Node,
       leftStartPos: number,
@@ -68,6 +99,11 @@ export const LoopParser = Parser.extend((Base) => {
 /** acorn's `parse` with {@link LoopParser}. */
 export function parse(input: string, options: Options): ReturnType<typeof Parser.parse> {
   return LoopParser.parse(input, options);
+}
+
+/** acorn's `tokenizer` with {@link LoopParser}. */
+export function tokenizer(input: string, options: Options): ReturnType<typeof Parser.tokenizer> {
+  return LoopParser.tokenizer(input, options);
 }
 
 /** acorn's `parseExpressionAt` with {@link LoopParser}. */

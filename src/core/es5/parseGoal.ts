@@ -1,5 +1,5 @@
-import { tokenizer, type Comment, type Options, type Token } from 'acorn';
-import { parse, parseExpressionAt } from './loopParser.ts';
+import type { Comment, Options, Token } from 'acorn';
+import { parse, parseExpressionAt, tokenizer } from './loopParser.ts';
 import type { AnyNode } from './walkAst.ts';
 
 /** Why a parse failed, in acorn's terms (message without acorn's " (line:col)" suffix). */

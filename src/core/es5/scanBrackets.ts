@@ -1,4 +1,4 @@
-import { tokenizer } from 'acorn';
+import { tokenizer } from './loopParser.ts';
 
 /** An opening bracket still waiting for its closing partner. */
 export interface OpenBracket {

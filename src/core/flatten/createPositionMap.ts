@@ -1,4 +1,5 @@
-import { tokenizer, type Token } from 'acorn';
+import type { Token } from 'acorn';
+import { tokenizer } from '../es5/loopParser.ts';
 
 /** Maps offsets in the flattened string back to the source. */
 export interface PositionMap {

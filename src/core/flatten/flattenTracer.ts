@@ -1,4 +1,4 @@
-import { tokenizer } from 'acorn';
+import { tokenizer } from '../es5/loopParser.ts';
 import type * as estree from 'estree';
 import { createLineIndex, type Diagnostic, type LineIndex, type Severity } from '../diagnostics.ts';
 import type { Es5Options } from '../es5/checkEs5.ts';

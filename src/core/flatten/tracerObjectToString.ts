@@ -1,4 +1,4 @@
-import { parse } from 'acorn';
+import { parse } from '../es5/loopParser.ts';
 import type * as estree from 'estree';
 import { functionToNode } from './functionToNode.ts';
 import { generateOneLine } from './generateOneLine.ts';

@@ -1,4 +1,5 @@
-import { tokenizer, type Token } from 'acorn';
+import type { Token } from 'acorn';
+import { tokenizer } from '../es5/loopParser.ts';
 
 /** A statement head written before the tracer object: `var|let|const NAME =`, `module.exports =`, `export default`. */
 export interface PrefixWrapper {

@@ -1,4 +1,4 @@
-import { parse } from 'acorn';
+import { parse } from '../../core/es5/loopParser.ts';
 import { Address, generateAddress, generateAddress2, bigIntToUnpaddedBytes } from '@ethereumjs/util';
 import { opcodeName } from '../../core/tracer/opcodes.ts';
 import type { SyncStateReader } from './syncStateReader.ts';

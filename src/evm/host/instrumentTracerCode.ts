@@ -1,4 +1,5 @@
-import { parse, type Node } from 'acorn';
+import type { Node } from 'acorn';
+import { parse } from '../../core/es5/loopParser.ts';
 
 /** Name of the guard function the instrumented code calls (a parameter of the compiled function). */
 export const guardName = '__tracerGuard__';
@@ -118,13 +119,20 @@ function wrapStatement(body: Node & { type: string }, call: string, edits: Edits
   }
 }
 
-function visit(node: Node, fn: (n: Node) => void): void {
-  fn(node);
-  for (const key of Object.keys(node)) {
-    const v = (node as unknown as Record<string, unknown>)[key];
-    if (Array.isArray(v)) {
-      for (const c of v) if (isNode(c)) visit(c, fn);
-    } else if (isNode(v)) visit(v, fn);
+function visit(root: Node, fn: (n: Node) => void): void {
+  // A stack of its own, in recursion's order (parents first, children left to right): the parser reads an operator
+  // chain of thousands of terms in a loop, and its tree nests as deep.
+  const todo: Node[] = [root];
+  for (let node = todo.pop(); node !== undefined; node = todo.pop()) {
+    fn(node);
+    const children: Node[] = [];
+    for (const key of Object.keys(node)) {
+      const v = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(v)) {
+        for (const c of v) if (isNode(c)) children.push(c);
+      } else if (isNode(v)) children.push(v);
+    }
+    todo.push(...children.reverse());
   }
 }
 
