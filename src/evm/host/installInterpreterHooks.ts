@@ -241,11 +241,13 @@ function classifyPreLog(
     // SELFDESTRUCT) came with a verdict (above): only with EIP-7928 (Amsterdam), where nothing is predicted and
     // geth's gas rules are not modelled, does one get here, so no row can state geth's result for it.
     if (gasErr?.error === 'out of gas') err = 'out of gas';
-    // Stryker disable next-line ConditionalExpression,StringLiteral: see above
+    // (A range: a next-line comment before `else` belongs to the statement above it, not to the `else if`.)
+    // Stryker disable ConditionalExpression,StringLiteral: see above
     else if (gasErr && gasErr.error !== 'static state change') {
       err = `out of gas: ${gasErr.error}`;
       cost = fee;
     }
+    // Stryker restore ConditionalExpression,StringLiteral
     // `!err` matters only for `out of gas: <text>` (cost = fee) with fee > gasLeft: a gas-handler failure other than
     // out of gas without a verdict, which again only Amsterdam (not modelled) has, so no row can state geth's result.
     // `!info.isInvalid` never does: an invalid op's fee (its cost) is 0.
