@@ -56,9 +56,15 @@ function toLatestShape(node: AnyNode, type: string): void {
 }
 
 /** An ES5 parser that counts bracket depth token by token and builds latest-shaped nodes. */
-const Es5Parser = LoopParser.extend((Base) => {
+const Es5Parser = LoopParser.extend(withDepthAndLatestShape) as unknown as new (
+  options: Options,
+  input: string,
+) => ParserInternals & { depthLimit: number };
+
+// A named class (not a class expression in a call): Stryker places no mutants in the latter.
+function withDepthAndLatestShape(Base: typeof LoopParser): typeof LoopParser {
   const Internals = Base as unknown as InternalsClass;
-  return class extends Internals {
+  class Extended extends Internals {
     depthLimit = Infinity;
     depth = 0;
     override finishToken(type: TokenType, value: unknown): void {
@@ -75,8 +81,9 @@ const Es5Parser = LoopParser.extend((Base) => {
       toLatestShape(node, type);
       return super.finishNodeAt(node, type, pos, loc);
     }
-  } as unknown as typeof LoopParser;
-}) as unknown as new (options: Options, input: string) => ParserInternals & { depthLimit: number };
+  }
+  return Extended as unknown as typeof LoopParser;
+}
 
 function createParser(source: string, comments: Comment[], depthLimit: number) {
   const parser = new Es5Parser({ ecmaVersion: 5, locations: true, onComment: comments }, source);
