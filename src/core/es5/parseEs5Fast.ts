@@ -21,7 +21,6 @@ interface ParserInternals {
   parse(): AnyNode;
   finishToken(type: TokenType, value: unknown): void;
   finishNode(node: AnyNode, type: string): AnyNode;
-  finishNodeAt(node: AnyNode, type: string, pos: number, loc: unknown): AnyNode;
 }
 
 type InternalsClass = new (options: Options, input: string, startPos?: number) => ParserInternals;
@@ -73,13 +72,10 @@ function withDepthAndLatestShape(Base: typeof LoopParser): typeof LoopParser {
       } else if (closers.has(type)) this.depth--;
       super.finishToken(type, value);
     }
+    // acorn finishes every node here (its finishNodeAt, for a parenthesized sequence, runs only from ES2015 on).
     override finishNode(node: AnyNode, type: string): AnyNode {
       toLatestShape(node, type);
       return super.finishNode(node, type);
-    }
-    override finishNodeAt(node: AnyNode, type: string, pos: number, loc: unknown): AnyNode {
-      toLatestShape(node, type);
-      return super.finishNodeAt(node, type, pos, loc);
     }
   }
   return Extended as unknown as typeof LoopParser;

@@ -34,6 +34,19 @@ describe('parseEs5Fast', () => {
     expect(parseEs5Fast(source, depthLimit)).toBeNull();
   });
 
+  // The depth is that of the deepest bracket, not a count of brackets: closing one gives its level back, and only an
+  // opening bracket goes deeper.
+  it.each([
+    ['{a: (((1)))}', 4, 'taken'],
+    ['{a: (((1)))}', 3, 'declined'],
+    ['{a: (1) + (2) + (3) + [4] + [5]}', 2, 'taken'],
+    ['[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]', 1, 'taken'],
+    ['x = {a: 1}; y = (2); z = [3]; f(g(4))', 2, 'taken'],
+    ['x = {a: 1}; y = (2); z = [3]; f(g(4))', 1, 'declined'],
+  ] as const)('%j with depth limit %i: %s', (source, depthLimit, verdict) => {
+    expect(parseEs5Fast(source, depthLimit) === null ? 'declined' : 'taken').toBe(verdict);
+  });
+
   it('builds function declarations in the latest shape', () => {
     const source = 'function f(a) { return a; }\nvar t = {result: f};';
     const latest = parse(source, { ecmaVersion: 'latest', locations: true });
