@@ -22,6 +22,14 @@ interface Internals {
 
 type InternalsClass = new (options: Options, input: string, startPos?: number) => Internals;
 
+/** acorn's message for a parse that ran out of stack (it adds ` (line:col)`). */
+export const outOfStackMessage = 'Not enough stack space to parse input';
+
+/** True for the SyntaxError of a parse that ran out of stack (code nested too deeply for this thread's stack). */
+export function isOutOfStack(e: unknown): boolean {
+  return e instanceof SyntaxError && e.message.startsWith(outOfStackMessage);
+}
+
 /**
  * acorn that survives running out of stack, with binary and logical operator chains read in a loop.
  *
@@ -58,7 +66,7 @@ function withLoopAndStackGuard(Base: typeof Parser): typeof Parser {
         // Stryker disable next-line StringLiteral: any text without those words gives the same (a thrown non-Error passes on)
         const message = e instanceof Error ? e.message : '';
         if (/\bstack\b.*\b(exceeded|overflow)\b/i.test(message) || /\btoo much recursion\b/i.test(message)) {
-          this.raise(this.start, 'Not enough stack space to parse input');
+          this.raise(this.start, outOfStackMessage);
         }
         throw e;
       }

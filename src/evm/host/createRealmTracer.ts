@@ -85,7 +85,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
   const precompiles = new Set<string>();
   const wrapped = '(' + o.code + '\n)';
   const guard = '__guard_' + Math.random().toString(36).slice(2, 12);
-  const instrumented = instrumentTracerCodeWithMap(wrapped, guard);
+  const instrumented = instrument(wrapped, guard);
   let err: string | undefined;
   let constructionError: string | undefined;
   let resultJson: string | undefined;
@@ -104,10 +104,8 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     // The factory text puts the tracer on line 2 (see tracerFactoryText).
     let line = Math.max(1, Number(m[2]) - 1);
     let col = Number(m[3]);
-    // instrumented is undefined only for a tracer acorn cannot parse but the engine can (nested beyond acorn's stack):
-    // acornDepthLimit.test.ts tells the two apart, and mutation runs leave it out (its depths depend on the stack).
-    // Stryker disable next-line ConditionalExpression: see above
-    if (instrumented) ({ line, col } = mapBack(instrumented.code, wrapped, instrumented.inserts, line, col));
+    // Only instrumented text ever runs (see the compile below).
+    ({ line, col } = mapBack(instrumented!.code, wrapped, instrumented!.inserts, line, col));
     const where = `<eval>:${line}:${col}(0)`;
     return m[1] ? ` at ${m[1]} (${where})` : ` at ${where}`;
   };
@@ -209,7 +207,12 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
   const realm = await o.createRealm(host, { deadline, memoryBytes: o.memoryBytes });
   const dispose = () => realm.dispose();
   try {
-    const problem = realm.evalTracer(tracerFactoryText(guard, instrumented?.code ?? wrapped));
+    // Text acorn rejects is only compiled, alone, for the engine's message: run inside the factory text, a tracer that
+    // closes the factory's brackets (`…)][0]; while (1) {} return [(1`) would run without guard calls. Text the
+    // engine accepts there is still refused, with acorn's message: it is not one expression (geth wraps it the same way).
+    const problem = instrumented
+      ? realm.evalTracer(tracerFactoryText(guard, instrumented.code))
+      : (realm.compile(wrapped) ?? { kind: 'syntax', message: undefined });
     if (problem !== undefined) {
       if (problem.kind === 'syntax') throw new TracerError(describeSyntaxError(wrapped, problem.message));
       if (problem.kind === 'too-deep') {
@@ -352,18 +355,36 @@ function mapBack(
   return { line: outLine, col: at - lineStart + 1 };
 }
 
-/** goja's SyntaxError shape `SyntaxError: (anonymous): Line <l>:<c> <message>` with acorn's position. */
-function describeSyntaxError(wrapped: string, message: string): string {
+// Code nested beyond the parser's stack could run only without guard calls (an endless loop in it could not be
+// stopped from inside): refused as QuickJS refuses code its compiler cannot take, in both realms.
+function instrument(wrapped: string, guard: string): ReturnType<typeof instrumentTracerCodeWithMap> {
+  try {
+    return instrumentTracerCodeWithMap(wrapped, guard);
+  } catch (e) {
+    const { loc } = e as { loc: { line: number; column: number } };
+    // wrapped puts a `(` before the tracer's first line; acorn's columns count from 0.
+    const col = loc.line === 1 ? loc.column : loc.column + 1;
+    throw new TracerError(
+      `the tracer is nested too deeply for this node to compile it (the parser ran out of stack at line ${loc.line}, ` +
+        `column ${col}); split the deepest expression into smaller ones`,
+    );
+  }
+}
+
+/**
+ * goja's SyntaxError shape `SyntaxError: (anonymous): Line <l>:<c> <message>` with acorn's position, and the
+ * engine's message (acorn's own, without its position, when the engine had none).
+ */
+function describeSyntaxError(wrapped: string, message: string | undefined): string {
   try {
     parse(wrapped, { ecmaVersion: 'latest' });
   } catch (acornError) {
-    // acorn's own depth limit says nothing about where the engine's SyntaxError is. Only a tracer nested beyond
-    // acorn's stack reaches this: acornDepthLimit.test.ts, which mutation runs leave out (its depths depend on the stack).
-    // Stryker disable next-line ConditionalExpression,StringLiteral: see above
-    if (/stack/i.test((acornError as Error).message)) return `SyntaxError: ${message}`;
-    // acorn raises every failure with its position, a stack overflow too (catchStackOverflow).
-    const { loc } = acornError as { loc: { line: number; column: number } };
-    return `SyntaxError: (anonymous): Line ${loc.line}:${loc.column + 1} ${message}`;
+    // acorn raises every failure with its position (running out of stack here cannot happen: instrument's parse of
+    // the same text would have, and refused it).
+    const e = acornError as SyntaxError & { loc: { line: number; column: number } };
+    const text = message ?? e.message.replace(/ \(\d+:\d+\)$/, '');
+    return `SyntaxError: (anonymous): Line ${e.loc.line}:${e.loc.column + 1} ${text}`;
   }
+  // Only a text acorn accepts and the engine rejects reaches this, so the engine's message is always there.
   return `SyntaxError: ${message}`;
 }

@@ -1,5 +1,5 @@
 import type { Node } from 'acorn';
-import { parse } from '../../core/es5/loopParser.ts';
+import { isOutOfStack, parse } from '../../core/es5/loopParser.ts';
 
 /** Name of the guard function the instrumented code calls (a parameter of the compiled function). */
 export const guardName = '__tracerGuard__';
@@ -18,7 +18,9 @@ export interface InstrumentedCode {
  * Inserts a call of the guard at the start of every loop body and every function body of `source`, so that an
  * infinite loop or runaway recursion in the tracer ends at the deadline (and cannot swallow the timeout: the guard
  * throws again at every following call). The text is otherwise unchanged (insertions only), so line numbers stay.
- * Returns undefined when acorn cannot parse the text (the caller then runs it uninstrumented).
+ * Returns undefined when acorn cannot parse the text (the engine then reports the syntax error, or runs what only
+ * acorn rejects as written); throws the parser's out-of-stack SyntaxError ({@link isOutOfStack}) for code nested
+ * too deeply to instrument, which could only run unguarded.
  */
 export function instrumentTracerCode(source: string, name: string = guardName): string | undefined {
   return instrumentTracerCodeWithMap(source, name)?.code;
@@ -33,7 +35,8 @@ export function instrumentTracerCodeWithMap(
   try {
     // sourceType stays acorn's default, 'script': a tracer is an expression, never a module.
     ast = parse(source, { ecmaVersion: 'latest', allowReturnOutsideFunction: true });
-  } catch {
+  } catch (e) {
+    if (isOutOfStack(e)) throw e;
     return undefined;
   }
   const edits: Edits = new Map();

@@ -45,7 +45,7 @@ describe('stryker.config.mjs: the test files of a run', () => {
 
   it('a folder runs its own tests', async () => {
     const c = await load({ STRYKER_FOLDER: 'host' });
-    expect(c.testFiles).toEqual(['test/unit/host/**/!(acornDepthLimit).test.ts']);
+    expect(c.testFiles).toEqual(['test/unit/host/**/*.test.ts']);
     expect(c.mutate[0]).toBe('src/evm/host/**/*.ts');
   });
 

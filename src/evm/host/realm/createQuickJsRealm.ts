@@ -9,7 +9,7 @@ import {
 } from 'quickjs-emscripten-core';
 import { preludeSource } from './preludeSource.ts';
 import { Entry, Slot, slotMarker } from './realmProtocol.ts';
-import type { Primitive, RealmFactory, RealmLimitKind, TracerRealm } from './tracerRealm.ts';
+import type { CompileProblem, Primitive, RealmFactory, RealmLimitKind, TracerRealm } from './tracerRealm.ts';
 
 let modulePromise: Promise<QuickJSWASMModule> | undefined;
 type QuickJSContextLike = ReturnType<QuickJSWASMModule['newContext']>;
@@ -191,35 +191,50 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     const ctxPtr = raw.ctx.value;
     const undef = (ctx.undefined as unknown as { value: number }).value;
 
+    /** Compiles `text` (and runs it unless `compileOnly`); what stopped the compiler, if anything. */
+    const evalText = (
+      text: string,
+      compileOnly: boolean,
+    ): QuickJSHandle | CompileProblem | { kind: 'memory' } => {
+      let r: ReturnType<QuickJSContextLike['evalCode']>;
+      try {
+        r = ctx.evalCode(text, '<eval>', { type: 'global', compileOnly });
+      } catch (e) {
+        // QuickJS's parser recursed past the host's wasm stack: this module may be damaged, use a fresh one next.
+        modulePromise = undefined;
+        // Stryker disable next-line ConditionalExpression: a guard no known input reaches: evalCode throws in the host only when the compiler overflows the host's stack (a RangeError), anything else would be a broken module
+        if (e instanceof RangeError) return { kind: 'too-deep', message: e.message };
+        throw e;
+      }
+      if (r.error) {
+        // Running a factory text only makes the factory function: an error here is a compile error (an Error
+        // object). QuickJS never interrupts its compiler, and geth compiles the tracer before its deadline starts, so
+        // a compile error is reported as one even after the deadline.
+        const d = ctx.dump(r.error) as { name: unknown; message: unknown };
+        r.error.dispose();
+        if (d.message === 'out of memory') return { kind: 'memory' };
+        // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: a guard no known input reaches: QuickJS's own stack check ('stack overflow', an InternalError) never fired before the host's stack overflowed (the RangeError above; tried up to 12,000 nested brackets on a 7 MB host stack)
+        if (d.name !== 'SyntaxError') return { kind: 'too-deep', message: String(d.message) };
+        return { kind: 'syntax', message: String(d.message) };
+      }
+      return r.value;
+    };
+
     const realm: TracerRealm = {
       evalTracer(factoryText) {
-        let r: ReturnType<QuickJSContextLike['evalCode']>;
-        try {
-          // Stryker disable next-line ObjectLiteral: any options object gives the same flags (see evalTrusted)
-          r = ctx.evalCode(factoryText, '<eval>', { type: 'global' });
-        } catch (e) {
-          // QuickJS's parser recursed past the host's wasm stack: this module may be damaged, use a fresh one next.
-          modulePromise = undefined;
-          // Stryker disable next-line ConditionalExpression: a guard no known input reaches: evalCode throws in the host only when the compiler overflows the host's stack (a RangeError), anything else would be a broken module
-          if (e instanceof RangeError) return { kind: 'too-deep', message: e.message };
-          throw e;
-        }
-        if (r.error) {
-          // Running the text only makes the factory function: an error here is a compile error (an Error object).
-          // QuickJS never interrupts its compiler, and geth compiles the tracer before its deadline starts, so a
-          // compile error is reported as one even after the deadline.
-          const d = ctx.dump(r.error) as { name: unknown; message: unknown };
-          r.error.dispose();
-          if (d.message === 'out of memory') return { kind: 'memory' };
-          // Stryker disable next-line ConditionalExpression,ObjectLiteral,StringLiteral: a guard no known input reaches: QuickJS's own stack check ('stack overflow', an InternalError) never fired before the host's stack overflowed (the RangeError above; tried up to 12,000 nested brackets on a 7 MB host stack)
-          if (d.name !== 'SyntaxError') return { kind: 'too-deep', message: String(d.message) };
-          return { kind: 'syntax', message: String(d.message) };
-        }
-        const adopted = ctx.callFunction(fns[Entry.adopt], ctx.undefined, r.value);
-        r.value.dispose();
+        const r = evalText(factoryText, false);
+        if (!isHandle(r)) return r;
+        const adopted = ctx.callFunction(fns[Entry.adopt], ctx.undefined, r);
+        r.dispose();
         slots = freshView();
         if (adopted.error) return { kind: classify(adopted.error) };
         adopted.value.dispose();
+        return undefined;
+      },
+      compile(text) {
+        const r = evalText(text, true);
+        if (!isHandle(r)) return r;
+        r.dispose();
         return undefined;
       },
       slots() {
@@ -246,6 +261,10 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     };
     return realm;
   };
+}
+
+function isHandle(r: QuickJSHandle | { kind: string }): r is QuickJSHandle {
+  return !('kind' in r);
 }
 
 /** `fn:line:col` of the first frame of the tracer's own text (`<eval>`) in a QuickJS stack, if any. */

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import vm from 'node:vm';
 import { preludeSource } from './preludeSource.ts';
 import { Entry } from './realmProtocol.ts';
-import type { HostBridge, RealmFactory, TracerRealm } from './tracerRealm.ts';
+import type { CompileProblem, HostBridge, RealmFactory, TracerRealm } from './tracerRealm.ts';
 
 const require = createRequire(import.meta.url);
 // Compiled once per process, run in every fresh context (V8 reuses the compiled code).
@@ -44,17 +44,15 @@ export const createVmRealm: RealmFactory = async (host) => {
 
   const realm: TracerRealm = {
     evalTracer(factoryText) {
-      let script: vm.Script;
-      try {
-        script = new vm.Script(factoryText, { filename: '<eval>' });
-      } catch (e) {
-        // Compile errors are made by the host (the text never ran): reading their message is safe.
-        if (e instanceof RangeError) return { kind: 'too-deep', message: e.message };
-        return { kind: 'syntax', message: (e as SyntaxError).message };
-      }
+      const script = compileScript(factoryText);
+      if (!(script instanceof vm.Script)) return script;
       // Running it only makes the factory function: the tracer expression itself runs inside the prelude.
       const factory: unknown = script.runInContext(context);
       return callEntry(entries, Entry.adopt, factory) ? { kind: 'crash' } : undefined;
+    },
+    compile(text) {
+      const script = compileScript(text);
+      return script instanceof vm.Script ? undefined : script;
     },
     slots: () => slots,
     invoke: (k) => (callEntry(entries, k) ? 'crash' : undefined),
@@ -62,6 +60,16 @@ export const createVmRealm: RealmFactory = async (host) => {
   };
   return realm;
 };
+
+function compileScript(text: string): vm.Script | CompileProblem {
+  try {
+    return new vm.Script(text, { filename: '<eval>' });
+  } catch (e) {
+    // Compile errors are made by the host (the text never ran): reading their message is safe.
+    if (e instanceof RangeError) return { kind: 'too-deep', message: e.message };
+    return { kind: 'syntax', message: (e as SyntaxError).message };
+  }
+}
 
 // The prelude's entries catch everything tracer code throws; what escapes them is the engine giving up (a stack
 // overflow inside the prelude's own error handling, say).

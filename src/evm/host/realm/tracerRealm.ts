@@ -21,6 +21,12 @@ export interface RealmLimits {
 /** What cut realm code short from outside: the deadline, the memory cap, or the engine itself failing. */
 export type RealmLimitKind = 'timeout' | 'memory' | 'crash';
 
+/** Why the engine would not compile a text: a SyntaxError (its message), or its compiler ran out of stack. */
+export interface CompileProblem {
+  kind: 'syntax' | 'too-deep';
+  message: string;
+}
+
 /** One fresh realm. Created per trace (or per block), disposed after it. */
 export interface TracerRealm {
   /**
@@ -28,9 +34,12 @@ export interface TracerRealm {
    * prelude's `adopt` entry, which runs the tracer expression and reports through the host bridge. Returns what
    * stopped it otherwise: a SyntaxError (the engine's message) or a hard limit.
    */
-  evalTracer(
-    factoryText: string,
-  ): undefined | { kind: 'syntax' | 'too-deep'; message: string } | { kind: RealmLimitKind };
+  evalTracer(factoryText: string): undefined | CompileProblem | { kind: RealmLimitKind };
+  /**
+   * Compiles `text` as a script (file name `<eval>`) without running any of it: for tracer text the host could not
+   * instrument, whose engine message is wanted but which must never run unguarded.
+   */
+  compile(text: string): undefined | CompileProblem | { kind: 'memory' };
   /** The step slots the prelude reads (a Float64Array of the realm); fetch again after every `invoke`. */
   slots(): { [i: number]: number; length: number };
   /** Calls the prelude's entry number `k` with no arguments. Returns undefined, or `'timeout'`/`'memory'` when a hard limit cut it short. */
