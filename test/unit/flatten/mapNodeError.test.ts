@@ -61,9 +61,44 @@ describe('mapNodeErrorToSource', () => {
     expect(m!.message).toBe(message);
   });
 
+  // No position, but the function named: its key. The memory limit (QuickJS, `serve`) and a bare timeout say no more.
+  test.each<[string, string, [number, number, number]]>([
+    [
+      'the memory limit in step',
+      "tracer exceeded its memory limit    in server-side tracer function 'step'",
+      [3, 3, 7],
+    ],
+    ['a timeout in result', "execution timeout    in server-side tracer function 'result'", [7, 3, 9]],
+    ['the first of the keys (fault)', "x    in server-side tracer function 'fault'", [2, 3, 8]],
+  ])('%s', (_name, text, [line, column, endColumn]) => {
+    const m = mapNodeErrorToSource(text, flat, source);
+    expect(m).not.toBeNull();
+    expect([m!.range.start.line, m!.range.start.column, m!.range.end.column]).toEqual([
+      line,
+      column,
+      endColumn,
+    ]);
+    expect(m!.message).toBe(text.replace(/\s+/g, ' '));
+  });
+
+  test('a quoted key is found too', () => {
+    const quoted = '{\n  \'step\': function() {},\n  "result": function() {}, fault: function() {}\n}';
+    const m = mapNodeErrorToSource(
+      "out of memory    in server-side tracer function 'result'",
+      flattenTracer(quoted),
+      quoted,
+    );
+    expect([m?.range.start.line, m?.range.start.column]).toEqual([3, 3]);
+  });
+
   test.each([
     ['no position', 'execution timeout'],
     ['a position on another line', 'TypeError: x at step (<eval>:3:5(2))'],
+    [
+      'a position on another line, with a function',
+      "x at step (<eval>:3:5(2))    in server-side tracer function 'step'",
+    ],
+    ['a function the tracer does not have', "x    in server-side tracer function 'enter'"],
   ])('%s → null', (_name, text) => {
     expect(mapNodeErrorToSource(text, flat, source)).toBeNull();
   });
