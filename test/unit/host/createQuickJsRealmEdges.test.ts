@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { createQuickJsRealmFactory } from '../../../src/evm/host/realm/createQuickJsRealm.ts';
-import { memoryLimitText, Op } from '../../../src/evm/host/realm/realmProtocol.ts';
-import type { RealmFactory } from '../../../src/evm/host/realm/tracerRealm.ts';
+import { memoryLimitText, Op, tracerFactoryText } from '../../../src/evm/host/realm/realmProtocol.ts';
+import type { HostBridge, RealmFactory, TracerRealm } from '../../../src/evm/host/realm/tracerRealm.ts';
 import { traceWithJsTracer } from '../../../src/evm/host/traceTransaction.ts';
 import { asm } from './assemble.ts';
 import { makeRun } from './evmHarness.ts';
@@ -188,6 +188,27 @@ describe('QuickJS realm: file names, step slots', () => {
     await expect(traceWithJsTracer(await makeRun({ code }), { tracer: normal, createRealm })).rejects.toThrow(
       new Error('the tracer realm could not share its step slots'),
     );
+    expect(await trace(normal)).toBe(42);
+  });
+});
+
+// Text nested past the host's stack, given to the realm directly (through the host, the parser refuses it first:
+// parserLimits.test.ts): QuickJS's compiler overflows the host's wasm stack, which is reported, not thrown, and the
+// next trace works (on a fresh module).
+describe("QuickJS realm: a compile that overflows the host's stack", () => {
+  const host = (op: number) =>
+    op === Op.opNames ? Array.from({ length: 256 }, (_, i) => `OP${i}`).join(',') : undefined;
+  const deep = '['.repeat(200_000) + ']'.repeat(200_000);
+  it.each([
+    ['compile', (r: TracerRealm) => r.compile(deep)],
+    ['evalTracer', (r: TracerRealm) => r.evalTracer(tracerFactoryText('g', deep))],
+  ])('%s', async (_what, run) => {
+    const realm = await quickJsRealm(host as HostBridge, { deadline: Infinity, memoryBytes: 64 << 20 });
+    try {
+      expect(run(realm)).toEqual({ kind: 'too-deep', message: 'Maximum call stack size exceeded' });
+    } finally {
+      realm.dispose();
+    }
     expect(await trace(normal)).toBe(42);
   });
 });
