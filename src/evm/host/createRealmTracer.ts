@@ -5,7 +5,7 @@ import type { SyncStateReader } from './syncStateReader.ts';
 import { gojaMessage } from './gojaMessage.ts';
 import { instrumentTracerCodeWithMap, toOriginalOffset } from './instrumentTracerCode.ts';
 import { Entry, Op, Slot, memoryLimitText, tracerFactoryText } from './realm/realmProtocol.ts';
-import type { Primitive, RealmFactory, TracerRealm } from './realm/tracerRealm.ts';
+import type { Primitive, RealmFactory, RealmLimitKind, TracerRealm } from './realm/tracerRealm.ts';
 import { createStepView, type GethTraceHooks, type StepView } from './runGethTrace.ts';
 import type { JsTraceOptions } from './traceTypes.ts';
 import { TracerError } from './traceTypes.ts';
@@ -326,9 +326,11 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     dispose,
   };
 
-  function limitText(kind: 'timeout' | 'memory' | 'crash'): string {
+  function limitText(kind: RealmLimitKind): string {
     if (kind === 'memory') return memoryLimitText;
     if (kind === 'timeout') return 'execution timeout';
+    // V8's text, which the vm realm's tracer sees as a RangeError it can catch (goja's own is the same).
+    if (kind === 'stack') return 'RangeError: Maximum call stack size exceeded';
     return 'the tracer runtime stopped unexpectedly';
   }
 }

@@ -197,6 +197,17 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
       // Stryker disable next-line StringLiteral: createRealmTracer gives any other stop the crash text
       return 'crash';
     };
+    // Runaway recursion in tracer code overflows the host's stack (the wasm frames) before QuickJS's own stack check
+    // fires, and leaves this module unusable (freeing its runtime then aborts): said as such, and a fresh module next.
+    const guarded = <T>(run: () => T): T | 'stack' => {
+      try {
+        return run();
+      } catch (e) {
+        if (!(e instanceof RangeError)) throw e;
+        modulePromise = undefined;
+        return 'stack';
+      }
+    };
     const ctxPtr = raw.ctx.value;
     const undef = (ctx.undefined as unknown as { value: number }).value;
 
@@ -238,7 +249,8 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
       evalTracer(factoryText) {
         const r = evalText(factoryText, false);
         if (!isHandle(r)) return r;
-        const adopted = ctx.callFunction(fns[Entry.adopt], ctx.undefined, r);
+        const adopted = guarded(() => ctx.callFunction(fns[Entry.adopt], ctx.undefined, r));
+        if (adopted === 'stack') return { kind: 'stack' };
         r.dispose();
         slots = freshView();
         if (adopted.error) return { kind: classify(adopted.error) };
@@ -257,7 +269,8 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
         return slots;
       },
       invoke(k) {
-        const p = raw.ffi.QTS_Call(ctxPtr, fns[k].value as unknown as number, undef, 0, 0);
+        const p = guarded(() => raw.ffi.QTS_Call(ctxPtr, fns[k].value as unknown as number, undef, 0, 0));
+        if (p === 'stack') return 'stack';
         const e = raw.ffi.QTS_ResolveException(ctxPtr, p);
         if (e) {
           raw.ffi.QTS_FreeValuePointer(ctxPtr, p);

@@ -18,8 +18,11 @@ export interface RealmLimits {
   memoryBytes: number;
 }
 
-/** What cut realm code short from outside: the deadline, the memory cap, or the engine itself failing. */
-export type RealmLimitKind = 'timeout' | 'memory' | 'crash';
+/**
+ * What cut realm code short from outside: the deadline, the memory cap, the engine running out of the host's stack
+ * (runaway recursion that the engine's own check did not stop first), or the engine itself failing.
+ */
+export type RealmLimitKind = 'timeout' | 'memory' | 'stack' | 'crash';
 
 /** Why the engine would not compile a text: a SyntaxError (its message), or its compiler ran out of stack. */
 export interface CompileProblem {
@@ -42,7 +45,7 @@ export interface TracerRealm {
   compile(text: string): undefined | CompileProblem | { kind: 'memory' };
   /** The step slots the prelude reads (a Float64Array of the realm); fetch again after every `invoke`. */
   slots(): { [i: number]: number; length: number };
-  /** Calls the prelude's entry number `k` with no arguments. Returns undefined, or `'timeout'`/`'memory'` when a hard limit cut it short. */
+  /** Calls the prelude's entry number `k` with no arguments. Returns undefined, or the hard limit that cut it short. */
   invoke(k: number): undefined | RealmLimitKind;
   /** Where the tracer's code was when a hard limit last cut it short (`fn:line:col` of the factory text), if known. */
   limitPosition?(): string | undefined;
