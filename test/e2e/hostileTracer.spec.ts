@@ -160,6 +160,26 @@ test('a tracer that patches Date.now and loops forever is stopped at its 1s time
   expect(workers.map((w) => w.closed)).toEqual([false]);
 });
 
+test('runaway recursion in result gives the RangeError naming result, marked there; the tab and the node live on', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const workers = watchNodeWorkers(page);
+  const recursion =
+    '{\n  result: function () {\n    function f(n) { return f(n + 1) + 1; }\n    return f(0);\n  },\n  fault: function () {}\n}\n';
+  await openShareLink(page, 'recursion', recursion, '');
+  await send(page);
+  await expect(page.getByTestId('result-error')).toContainText(
+    'RangeError: Maximum call stack size exceeded',
+  );
+  await expect(page.getByTestId('result-error')).toContainText("in server-side tracer function 'result'");
+  await expect
+    .poll(() => nodeMarker(page), { timeout: 20_000 })
+    .toEqual({ line: 2, message: expect.stringContaining('Maximum call stack size exceeded') });
+  await expectAliveAndNextTraceWorks(page);
+  expect(workers.map((w) => w.closed)).toEqual([false]);
+});
+
 test('poisoned built-ins do not survive into the next trace', async ({ page }) => {
   await openPlayground(page);
   await waitForDemoFields(page);
