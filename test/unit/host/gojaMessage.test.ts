@@ -17,6 +17,8 @@ describe('gojaMessage', () => {
     ["ReferenceError: 'x' is not defined", 'ReferenceError: x is not defined'],
     ["ReferenceError: '$tmp' is not defined", 'ReferenceError: $tmp is not defined'],
     ['ReferenceError: x is not defined', 'ReferenceError: x is not defined'],
+    // QuickJS's own stack check (it fires first where the host thread's stack is large, as in Stryker's workers).
+    ['InternalError: stack overflow', 'RangeError: Maximum call stack size exceeded'],
     ['Error: boom', 'Error: boom'],
     ["Error: 'x' is not defined", "Error: 'x' is not defined"],
   ])('%s → %s', (engine, goja) => {
@@ -34,6 +36,8 @@ describe('gojaMessage', () => {
     'TypeError: log.op.toNumber is not a function in step',
     "Error: ReferenceError: 'x' is not defined",
     "ReferenceError: 'x' is not defined in step",
+    'Error: InternalError: stack overflow',
+    'InternalError: stack overflow in step',
   ])('%s stays as it is', (text) => {
     expect(gojaMessage(text)).toBe(text);
   });
