@@ -201,12 +201,15 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     // fires, and leaves this module unusable (freeing its runtime then aborts): said as such, and a fresh module next.
     const guarded = <T>(run: () => T): T | 'stack' => {
       try {
+        // (A range from here: a comment cannot lead the catch clause.)
+        // Stryker disable all: reached only where the host's stack overflows before QuickJS's own check: Node's main thread and vitest's workers (runawayRecursion.test.ts, e2e/hostileTracer kill these), never in Stryker's workers, whose larger stack lets QuickJS's check fire first
         return run();
       } catch (e) {
         if (!(e instanceof RangeError)) throw e;
         modulePromise = undefined;
         return 'stack';
       }
+      // Stryker restore all
     };
     const ctxPtr = raw.ctx.value;
     const undef = (ctx.undefined as unknown as { value: number }).value;
@@ -250,6 +253,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
         const r = evalText(factoryText, false);
         if (!isHandle(r)) return r;
         const adopted = guarded(() => ctx.callFunction(fns[Entry.adopt], ctx.undefined, r));
+        // Stryker disable next-line all: see guarded
         if (adopted === 'stack') return { kind: 'stack' };
         r.dispose();
         slots = freshView();
@@ -270,6 +274,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
       },
       invoke(k) {
         const p = guarded(() => raw.ffi.QTS_Call(ctxPtr, fns[k].value as unknown as number, undef, 0, 0));
+        // Stryker disable next-line all: see guarded
         if (p === 'stack') return 'stack';
         const e = raw.ffi.QTS_ResolveException(ctxPtr, p);
         if (e) {
