@@ -209,8 +209,9 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
         modulePromise = undefined;
         return 'stack';
       }
-      // Stryker restore all
     };
+    // (Ends the range above: a restore comment must lead a statement, as a disable one must.)
+    // Stryker restore all
     const ctxPtr = raw.ctx.value;
     const undef = (ctx.undefined as unknown as { value: number }).value;
 
