@@ -45,7 +45,7 @@ export const serve: CliCommand = async (args, io) => {
   // between: the continuation after listen runs before any socket callback.
   let pool: TracePool | undefined = undefined;
   const traces: TraceRunner = {
-    trace: (request) => pool!.trace(request),
+    trace: (request, client) => pool!.trace(request, client),
     journal: (raw) => pool!.journal(raw),
   };
   let server;

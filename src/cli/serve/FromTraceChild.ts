@@ -8,6 +8,8 @@ export type FromTraceChild =
   | { type: 'failed'; message: string }
   /** The JSON-RPC response text of `request` `id`; undefined for a notification. */
   | { type: 'response'; id: number; text?: string }
+  /** `request` `id` could not be answered (its text did not parse, the node threw): the error's message. */
+  | { type: 'response'; id: number; error: string }
   /** The result of `replay` `id`: the result as indented JSON. */
   | { type: 'replayed'; id: number; ok: true; text: string }
   /** `replay` `id` failed: geth's text for a tracer failure (`tracerError`), or an unexpected error's message. */

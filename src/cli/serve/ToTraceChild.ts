@@ -4,8 +4,12 @@ export type ToTraceChild =
   | { type: 'init'; fixture?: string; journal: string[] }
   /** One more raw transaction that the server's node accepted (eth_sendRawTransaction), to apply in order. */
   | { type: 'journal'; raw: string }
-  /** Answer one JSON-RPC request object with the node. */
-  | { type: 'request'; id: number; body: Record<string, unknown> }
+  /**
+   * Answer one JSON-RPC request with the node: `text` is the request's JSON text as the client sent it (the process
+   * parses it; a string is the one thing the channel cannot fail to send), and its tracer `timeout` is capped at
+   * `maxTimeoutMs` as the server capped it (see `capTraceTimeout`).
+   */
+  | { type: 'request'; id: number; text: string; maxTimeoutMs: number }
   /** One-shot `tracer replay`: run a tracer on a fixture (JSON text) and answer the result's text. */
   | {
       type: 'replay';

@@ -1,10 +1,13 @@
 import { capTraceTimeout } from './capTraceTimeout.ts';
+import { createFairQueue } from './createFairQueue.ts';
 import { describeChildExit } from './describeChildExit.ts';
 import { forkTraceChild } from './forkTraceChild.ts';
 import type { TraceChildProcess } from './forkTraceChild.ts';
 import type { FromTraceChild } from './FromTraceChild.ts';
 import { killProcessTree } from './killProcessTree.ts';
 import type { ToTraceChild } from './ToTraceChild.ts';
+import type { TraceClient } from './TraceClient.ts';
+import type { TraceRequest } from './TraceRequest.ts';
 import type { TraceRunner } from './TraceRunner.ts';
 
 /** Options of {@link createTracePool}. */
@@ -19,14 +22,33 @@ export interface TracePoolOptions {
   maxTimeoutMs?: number;
   /** How long after its timeout a trace that has not answered is killed, in ms (default 2000). */
   graceMs?: number;
-  /** Largest number of trace requests waiting for a free process (default 1000); more are refused. */
+  /** Largest number of trace requests waiting for a free process, all clients together (default 1000); more are refused. */
   maxQueued?: number;
   /** Receives one line per event worth telling the operator (a process killed, died, replaced). */
   log?: (line: string) => void;
 }
 
+/** What a {@link TracePool} has done so far (for tests and the benchmark). */
+export interface TracePoolStats {
+  /** Traces handed to a process. */
+  started: number;
+  /** Traces waiting for a process now. */
+  waiting: number;
+  /** Waiting traces dropped, never started, because their client went away. */
+  dropped: number;
+  /** Running traces ended (their process killed) because their client went away. */
+  cancelled: number;
+}
+
 /** The pool of trace processes behind `serve`. */
 export interface TracePool extends TraceRunner {
+  /**
+   * As {@link TraceRunner.trace}; without a client, the request is a client of its own (never cancelled, and served
+   * in turn with the others).
+   */
+  trace(request: TraceRequest, client?: TraceClient): Promise<string | undefined>;
+  /** Counts of what the pool has done. */
+  stats(): TracePoolStats;
   /** Resolves once a process is ready to trace; rejects when processes keep dying before they get ready. */
   ready(): Promise<void>;
   /** Process ids of the live trace processes (for tests and logs). */
@@ -36,8 +58,9 @@ export interface TracePool extends TraceRunner {
 }
 
 interface Job {
-  request: Record<string, unknown>;
+  request: TraceRequest;
   budgetMs: number;
+  client: TraceClient;
   resolve: (text: string | undefined) => void;
 }
 
@@ -55,12 +78,19 @@ interface Slot {
 }
 
 /** A JSON-RPC error response text for `request` (undefined for a notification). */
-function errorText(request: Record<string, unknown>, message: string): string | undefined {
+function errorText(request: Record<string, unknown>, message: string, code = -32000): string | undefined {
   if (!('id' in request)) return undefined;
   const id = request.id;
   const valid = id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
-  return JSON.stringify({ jsonrpc: '2.0', id: valid ? id : null, error: { code: -32000, message } });
+  return JSON.stringify({ jsonrpc: '2.0', id: valid ? id : null, error: { code, message } });
 }
+
+const messageOf = (e: unknown) => (e as Error)?.message ?? String(e);
+const internalError = (request: Record<string, unknown>, e: unknown) =>
+  errorText(request, `internal error: ${messageOf(e)}`, -32603);
+
+/** A client that never goes away: for requests given without one (each is a client of its own). */
+const ownClient = (): TraceClient => ({ id: 'a direct caller', signal: new AbortController().signal });
 
 /** The last non-empty line of a text. */
 function lastLine(text: string): string {
@@ -71,12 +101,28 @@ const startAttempts = 3;
 
 /**
  * Starts `workers` trace processes (`forkTraceChild`), each building the server's node, and answers `debug_trace*`
- * requests with them, one request per process at a time, the others waiting in arrival order. Limits enforced from
- * outside the process: the request's `timeout` capped at `maxTimeoutMs` (see `capTraceTimeout`) plus `graceMs`, after
- * which the process is killed and the request answered `execution timeout`; V8's heap cap, whose abort answers
- * `tracer exceeded its memory limit`. A process that dies is replaced at once. Every raw transaction the server's
- * node accepted ({@link TraceRunner.journal}) is applied by every process, present and future, before its next
- * request, so a replacement serves the same chain.
+ * requests with them, one request per process at a time.
+ *
+ * Fairness: requests wait in a queue per client (one connection), and a free process takes the next request of the
+ * clients round-robin, those with the fewest traces running first (`createFairQueue`). The bound: a trace first in its
+ * client's queue starts after at most one trace of every other client, however many each has queued; a client with
+ * nothing running gets the next free process unless other such clients came before it. So with C other clients busy
+ * and W processes, a trace waits for the traces running when it came to free a process, then at most about C / W
+ * more rounds of traces, each bounded in time by the limits below. At most `maxQueued` requests wait in all; more are
+ * refused at once.
+ *
+ * Clients that go: once a client's signal aborts, its waiting requests are dropped (never started) and a process
+ * running one of its traces is killed and replaced, as for a timeout, with a log line.
+ *
+ * Limits enforced from outside the process: the request's `timeout` capped at `maxTimeoutMs` (see `capTraceTimeout`)
+ * plus `graceMs`, after which the process is killed and the request answered `execution timeout`; V8's heap cap, whose
+ * abort answers `tracer exceeded its memory limit`. A process that dies is replaced at once. Every raw transaction the
+ * server's node accepted ({@link TraceRunner.journal}) is applied by every process, present and future, before its
+ * next request, so a replacement serves the same chain.
+ *
+ * Nothing a client sends can throw out of the pool: a request goes to its process as the client's own JSON text (see
+ * `TraceRequest`), which the process parses and answers, errors included, per request; a hand-off that fails anyway
+ * answers its request with an internal error and frees the process at once (replacing it when its channel broke).
  */
 export function createTracePool(options: TracePoolOptions = {}): TracePool {
   const workers = options.workers ?? 2;
@@ -86,15 +132,32 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
   const maxQueued = options.maxQueued ?? 1000;
   const log = options.log ?? (() => {});
   const slots = new Set<Slot>();
-  const queue: Job[] = [];
+  const queue = createFairQueue<Job>();
   const journal: string[] = [];
+  const watched = new WeakSet<TraceClient>();
+  /** Traces running per client (absent: none), for the queue's order. */
+  const running = new Map<object, number>();
+  const counts = { started: 0, dropped: 0, cancelled: 0 };
   let readyWaiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
   let nextId = 0;
   let closing = false;
   let startFailures = 0;
 
+  /** Sends a message with no client data but strings; a failure is logged (a broken channel shows as 'close'). */
   const post = (slot: Slot, message: ToTraceChild) => {
-    if (slot.child.process.connected) slot.child.process.send(message, undefined, undefined, () => {});
+    if (!slot.child.process.connected) return;
+    try {
+      slot.child.process.send(message, undefined, undefined, () => {});
+    } catch (e) {
+      log(`trace process ${slot.pid}: could not send it a ${message.type} message: ${messageOf(e)}`);
+    }
+  };
+
+  /** Kills a process on purpose; its running request (if any) is answered `answer` when it has gone. */
+  const kill = (slot: Slot, answer: string, why: string) => {
+    slot.killedFor = answer;
+    log(`trace process ${slot.pid} killed: ${why}`);
+    killProcessTree(slot.child.process);
   };
 
   const spawn = () => {
@@ -108,9 +171,20 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
       closed: new Promise<void>((r) => (closed = r)),
     };
     slots.add(slot);
-    child.process.on('message', (m: FromTraceChild) => onMessage(slot, m));
+    child.process.on('message', (m: FromTraceChild) => {
+      try {
+        onMessage(slot, m);
+      } catch (e) {
+        // A bug here must not end the server (an event handler's exception would): say so and go on.
+        log(`trace process ${slot.pid}: handling its ${m?.type} message failed: ${messageOf(e)}`);
+      }
+    });
     child.process.on('close', (code: number | null, signal: NodeJS.Signals | null) => {
-      onClose(slot, code, signal);
+      try {
+        onClose(slot, code, signal);
+      } catch (e) {
+        log(`trace process ${slot.pid}: handling its end failed: ${messageOf(e)}`);
+      }
       closed();
     });
   };
@@ -121,27 +195,69 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
   };
 
   const finish = (slot: Slot, text: string | undefined) => {
-    const running = slot.job;
-    if (!running) return;
-    clearTimeout(running.timer);
+    const current = slot.job;
+    if (!current) return;
+    clearTimeout(current.timer);
     slot.job = undefined;
-    running.job.resolve(text);
+    const client = current.job.client;
+    const left = (running.get(client) ?? 1) - 1;
+    if (left > 0) running.set(client, left);
+    else running.delete(client);
+    current.job.resolve(text);
   };
 
+  const freeSlot = () => {
+    for (const slot of slots)
+      if (slot.ready && !slot.job && !slot.killedFor && slot.child.process.connected) return slot;
+    return undefined;
+  };
+
+  /** Hands `job` to `slot`'s process, with the timer that kills it when it does not answer in time. */
+  const start = (slot: Slot, job: Job) => {
+    const id = ++nextId;
+    const ms = job.budgetMs + graceMs;
+    const timer = setTimeout(() => {
+      if (!slot.killedFor)
+        kill(slot, 'execution timeout', `no answer ${Math.round(ms)} ms after the request`);
+    }, ms);
+    slot.job = { id, job, timer };
+    running.set(job.client, (running.get(job.client) ?? 0) + 1);
+    counts.started++;
+    const message: ToTraceChild = { type: 'request', id, text: job.request.text, maxTimeoutMs };
+    const lost = (e: unknown) => {
+      if (slot.job?.id !== id) return;
+      finish(
+        slot,
+        internalError(job.request.body, `the trace process could not be reached (${messageOf(e)})`),
+      );
+      // The request never got there: the channel is broken, so the process is no use any more.
+      if (!slot.killedFor) kill(slot, 'the trace process could not be reached', 'its channel failed');
+    };
+    try {
+      slot.child.process.send(message, undefined, undefined, (e) => e && lost(e));
+    } catch (e) {
+      // Thrown before anything was written: the process is as it was, and free for the next request at once.
+      finish(slot, internalError(job.request.body, e));
+      log(`trace process ${slot.pid}: a request could not be handed over: ${messageOf(e)}`);
+    }
+  };
+
+  const runningOf = (client: object) => running.get(client) ?? 0;
+
   const dispatch = () => {
+    let slot: Slot | undefined;
+    while (queue.size > 0 && (slot = freeSlot())) start(slot, queue.shift(runningOf)!);
+  };
+
+  /** A client went away: its waiting requests are dropped, its running ones ended with their process. */
+  const forget = (client: TraceClient) => {
+    const dropped = queue.drop(client);
+    counts.dropped += dropped.length;
+    for (const job of dropped) job.resolve(errorText(job.request.body, 'the client went away'));
     for (const slot of slots) {
-      if (queue.length === 0) return;
-      if (!slot.ready || slot.job || slot.killedFor) continue;
-      const job = queue.shift()!;
-      const id = ++nextId;
-      const ms = job.budgetMs + graceMs;
-      const timer = setTimeout(() => {
-        slot.killedFor = 'execution timeout';
-        log(`trace process ${slot.pid} killed: no answer ${Math.round(ms)} ms after the request`);
-        killProcessTree(slot.child.process);
-      }, ms);
-      slot.job = { id, job, timer };
-      post(slot, { type: 'request', id, body: job.request });
+      if (slot.job?.job.client !== client || slot.killedFor) continue;
+      counts.cancelled++;
+      kill(slot, 'the client went away', `its client (${client.id}) went away`);
     }
   };
 
@@ -158,7 +274,7 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
     } else if (m.type === 'failed') {
       slot.failed = m.message;
     } else if (m.type === 'response' && slot.job?.id === m.id) {
-      finish(slot, m.text);
+      finish(slot, 'error' in m ? internalError(slot.job.job.request.body, m.error) : m.text);
       dispatch();
     }
   };
@@ -166,10 +282,10 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
   const onClose = (slot: Slot, code: number | null, signal: NodeJS.Signals | null) => {
     slots.delete(slot);
     const stderr = slot.child.stderrTail();
-    const running = slot.job;
-    if (running) {
+    const current = slot.job;
+    if (current) {
       const message = slot.killedFor ?? describeChildExit({ code, signal, stderr });
-      finish(slot, errorText(running.job.request, message));
+      finish(slot, errorText(current.job.request.body, message));
       if (!slot.killedFor) log(`trace process ${slot.pid} stopped while tracing: ${message}`);
     }
     if (closing) return;
@@ -179,7 +295,7 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
       log(`trace process ${slot.pid} could not start: ${why}`);
       if (startFailures >= startAttempts) {
         const message = `the trace processes cannot start (${why})`;
-        for (const job of queue.splice(0)) job.resolve(errorText(job.request, message));
+        for (const job of queue.clear()) job.resolve(errorText(job.request.body, message));
         for (const w of readyWaiters) w.reject(new Error(message));
         readyWaiters = [];
         return;
@@ -197,17 +313,23 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
   fill();
 
   return {
-    trace(request) {
-      if (closing) return Promise.resolve(errorText(request, 'the server is shutting down'));
-      if (queue.length >= maxQueued)
+    trace(request, client = ownClient()) {
+      const body = request.body;
+      if (closing) return Promise.resolve(errorText(body, 'the server is shutting down'));
+      if (client.signal.aborted) return Promise.resolve(errorText(body, 'the client went away'));
+      if (queue.size >= maxQueued)
         return Promise.resolve(
-          errorText(request, `too many trace requests waiting (${maxQueued}); try again later`),
+          errorText(body, `too many trace requests waiting (${maxQueued}); try again later`),
         );
       // After processes kept failing to start, a new request tries again.
       if (startFailures >= startAttempts && slots.size === 0) startFailures = startAttempts - 1;
-      const capped = capTraceTimeout(request, maxTimeoutMs);
+      const { budgetMs } = capTraceTimeout(body, maxTimeoutMs);
+      if (!watched.has(client)) {
+        watched.add(client);
+        client.signal.addEventListener('abort', () => forget(client), { once: true });
+      }
       return new Promise((resolve) => {
-        queue.push({ request: capped.request, budgetMs: capped.budgetMs, resolve });
+        queue.push(client, { request, budgetMs, client, resolve });
         fill();
         dispatch();
       });
@@ -223,10 +345,12 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
       return new Promise((resolve, reject) => readyWaiters.push({ resolve, reject }));
     },
     pids: () => [...slots].map((s) => s.pid),
+    stats: () => ({ ...counts, waiting: queue.size }),
     async close() {
       closing = true;
       process.off('exit', onExit);
-      for (const job of queue.splice(0)) job.resolve(errorText(job.request, 'the server is shutting down'));
+      for (const job of queue.clear())
+        job.resolve(errorText(job.request.body, 'the server is shutting down'));
       for (const w of readyWaiters) w.reject(new Error('the trace pool was closed'));
       readyWaiters = [];
       const all = [...slots];

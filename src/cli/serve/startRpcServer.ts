@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
@@ -9,6 +9,7 @@ import { answerRpcText } from './answerRpcText.ts';
 import type { AnswerContext } from './answerRpcText.ts';
 import { createAccessPolicy } from './createAccessPolicy.ts';
 import type { AccessPolicy } from './createAccessPolicy.ts';
+import type { TraceClient } from './TraceClient.ts';
 import type { TraceRunner } from './TraceRunner.ts';
 
 /** A running JSON-RPC server (HTTP and WebSocket on one port). */
@@ -30,7 +31,7 @@ export interface RpcServerOptions {
   maxResponseBytes?: number;
   /** Largest request body / WebSocket message in bytes (default 5 MB, geth's). */
   maxBodyBytes?: number;
-  /** Where traces run (the pool of trace processes); without it the node traces on this thread. */
+  /** Where traces run (the pool of trace processes), one client per connection; without it the node traces here. */
   traces?: TraceRunner;
   /** Receives one line per unexpected event (a failed handler, a broken WebSocket connection). */
   log?: (line: string) => void;
@@ -57,6 +58,26 @@ function send(
     'Content-Length': Buffer.byteLength(body),
   });
   res.end(body);
+}
+
+/** A client for one connection, gone (its signal aborted) once `connection` emits 'close'. */
+function connectionClient(
+  kind: 'HTTP' | 'WebSocket',
+  socket: Socket,
+  connection: { once(event: 'close', listener: () => void): unknown },
+): TraceClient {
+  const gone = new AbortController();
+  connection.once('close', () => gone.abort());
+  return { id: `${kind} ${socket.remoteAddress}:${socket.remotePort}`, signal: gone.signal };
+}
+
+/** Each HTTP connection is one client (its keep-alive requests share its turn), created with its first request. */
+const httpClients = new WeakMap<Socket, TraceClient>();
+
+function httpClient(socket: Socket): TraceClient {
+  let client = httpClients.get(socket);
+  if (!client) httpClients.set(socket, (client = connectionClient('HTTP', socket, socket)));
+  return client;
 }
 
 function headerOf(req: IncomingMessage, name: 'host' | 'origin'): string | undefined {
@@ -101,7 +122,7 @@ async function onHttp(
   send(
     res,
     200,
-    await answerRpcText(ctx, Buffer.concat(chunks).toString('utf8')),
+    await answerRpcText(ctx, Buffer.concat(chunks).toString('utf8'), httpClient(req.socket)),
     'application/json',
     origin,
   );
@@ -116,7 +137,14 @@ function refuseUpgrade(socket: Duplex, message: string) {
   );
 }
 
-function onConnection(ctx: AnswerContext, socket: WebSocket, log: (line: string) => void) {
+function onConnection(
+  ctx: AnswerContext,
+  socket: WebSocket,
+  req: IncomingMessage,
+  log: (line: string) => void,
+) {
+  // Every message of a connection is the same client; they are answered concurrently, and wait in its one queue.
+  const client = connectionClient('WebSocket', req.socket, socket);
   // ws closes the connection itself with the right code (1009 too big, 1007 invalid UTF-8, 1002 protocol
   // error); without this listener its 'error' event would end the process.
   socket.on('error', (e) => log(`WebSocket connection closed: ${e.message}`));
@@ -127,9 +155,11 @@ function onConnection(ctx: AnswerContext, socket: WebSocket, log: (line: string)
         ? Buffer.concat(data)
         : Buffer.from(data);
     const text = bytes.toString('utf8');
-    answerRpcText(ctx, text).then((answer) => {
-      if (answer && socket.readyState === socket.OPEN) socket.send(answer);
-    });
+    answerRpcText(ctx, text, client)
+      .then((answer) => {
+        if (answer && socket.readyState === socket.OPEN) socket.send(answer);
+      })
+      .catch((e) => log(`WebSocket message failed: ${(e as Error)?.message ?? String(e)}`));
   });
 }
 
@@ -137,7 +167,9 @@ function onConnection(ctx: AnswerContext, socket: WebSocket, log: (line: string)
  * Starts HTTP + WebSocket JSON-RPC for `node` on host:port (port 0 = any free port). Only requests whose Host is a
  * loopback name (or allowed, or the non-loopback `host` it was bound to) and whose Origin, if any, is a loopback page
  * (or allowed) are answered; others get 403 with a one-line reason, and WebSocket upgrades are refused the same way.
- * Batch, response and body sizes are limited like geth's. Rejects with the listen error (e.g. EADDRINUSE).
+ * Batch, response and body sizes are limited like geth's. Each connection (HTTP keep-alive or WebSocket) is one
+ * client of `traces`, which serves clients in turn; when a connection closes, its client is gone and its trace work
+ * is cancelled. Rejects with the listen error (e.g. EADDRINUSE).
  */
 export async function startRpcServer(
   node: Pick<EmbeddedNode, 'request'>,
@@ -167,7 +199,7 @@ export async function startRpcServer(
     });
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxBody });
-  wss.on('connection', (socket) => onConnection(ctx, socket, log));
+  wss.on('connection', (socket: WebSocket, req: IncomingMessage) => onConnection(ctx, socket, req, log));
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => {});
     const access = policy({ host: headerOf(req, 'host'), origin: headerOf(req, 'origin') });

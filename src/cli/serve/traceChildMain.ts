@@ -9,6 +9,7 @@ import { loadFixture } from '../../core/fixture/loadFixture.ts';
 import { replayFixture } from '../../evm/node/replayFixture.ts';
 import { createVmRealm } from '../../evm/host/realm/createVmRealm.ts';
 import { TracerError } from '../../evm/host/traceTypes.ts';
+import { capTraceTimeout } from './capTraceTimeout.ts';
 import type { FromTraceChild } from './FromTraceChild.ts';
 import type { ToTraceChild } from './ToTraceChild.ts';
 
@@ -34,10 +35,12 @@ async function applyJournal(raw: string): Promise<void> {
   if (r?.error) process.stderr.write(`journaled transaction not applied: ${r.error.message}\n`);
 }
 
-function internalError(body: Record<string, unknown>, e: unknown): string {
-  const id = typeof body.id === 'string' || typeof body.id === 'number' ? body.id : null;
-  const message = `internal error: ${(e as Error)?.message ?? String(e)}`;
-  return JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message } });
+/** The node's JSON-RPC response text for a request's text; undefined for a notification. Throws what the node throws. */
+async function answer(text: string, maxTimeoutMs: number): Promise<string | undefined> {
+  // JSON.parse takes any nesting (V8 parses iteratively); what cannot be handled deeper down is thrown, not fatal.
+  const body = JSON.parse(text) as Record<string, unknown>;
+  const out = await node!.request(capTraceTimeout(body, maxTimeoutMs).request);
+  return out === undefined ? undefined : JSON.stringify(out);
 }
 
 async function handle(msg: ToTraceChild): Promise<void> {
@@ -58,10 +61,10 @@ async function handle(msg: ToTraceChild): Promise<void> {
     case 'request': {
       let text: string | undefined;
       try {
-        const out = await node!.request(msg.body);
-        text = out === undefined ? undefined : JSON.stringify(out);
+        text = await answer(msg.text, msg.maxTimeoutMs);
       } catch (e) {
-        text = 'id' in msg.body ? internalError(msg.body, e) : undefined;
+        // Answered for this request alone (the parent words it with the request's id); the process goes on.
+        return send({ type: 'response', id: msg.id, error: (e as Error)?.message ?? String(e) });
       }
       return send({ type: 'response', id: msg.id, text });
     }

@@ -46,6 +46,8 @@ let nextId = 1;
 const req = (method: string, params: unknown[] = []) => ({ jsonrpc: '2.0', id: nextId++, method, params });
 const traceTx = (tracer: string, extra: Record<string, unknown> = {}, hash = txHash) =>
   req('debug_traceTransaction', [hash, { tracer, ...extra }]);
+/** A request as the server hands it to the pool: the object and its text. */
+const asTrace = (body: Record<string, unknown>) => ({ body, text: JSON.stringify(body) });
 
 const busyTracer = (ms: number) =>
   `{fault: function() {}, result: function() { var t = Date.now(); while (Date.now() - t < ${ms}) {} return 'done'; }}`;
@@ -217,13 +219,13 @@ describe('timeouts enforced from outside the trace process', () => {
       // A stopped process answers nothing, whatever the tracer: only the parent's timer can end the request.
       process.kill(stuck, 'SIGSTOP');
       const t = performance.now();
-      const text = await own.trace(traceTx(countSteps, { timeout: '1h' }));
+      const text = await own.trace(asTrace(traceTx(countSteps, { timeout: '1h' })));
       const elapsed = performance.now() - t;
       expect(JSON.parse(text!).error).toEqual({ code: -32000, message: 'execution timeout' });
       expect(elapsed).toBeGreaterThan(2900);
       expect(elapsed).toBeLessThan(10_000);
       expect(() => process.kill(stuck, 0)).toThrow();
-      const next = JSON.parse((await own.trace(traceTx(countSteps)))!);
+      const next = JSON.parse((await own.trace(asTrace(traceTx(countSteps))))!);
       expect(next.result).toBeGreaterThan(100);
       expect(own.pids()).not.toContain(stuck);
     } finally {
@@ -236,7 +238,7 @@ describe('timeouts enforced from outside the trace process', () => {
     await own.ready();
     const pids = own.pids();
     expect(pids).toHaveLength(2);
-    const running = own.trace(traceTx(busyTracer(5000)));
+    const running = own.trace(asTrace(traceTx(busyTracer(5000))));
     await new Promise((r) => setTimeout(r, 200));
     await own.close();
     expect(JSON.parse((await running)!).error).toEqual({
@@ -244,7 +246,7 @@ describe('timeouts enforced from outside the trace process', () => {
       message: 'the server is shutting down',
     });
     for (const pid of pids) expect(() => process.kill(pid, 0)).toThrow();
-    expect(JSON.parse((await own.trace(traceTx(countSteps)))!).error.message).toBe(
+    expect(JSON.parse((await own.trace(asTrace(traceTx(countSteps))))!).error.message).toBe(
       'the server is shutting down',
     );
   });
