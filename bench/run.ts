@@ -20,6 +20,11 @@ const parts: Part[] = [
     run: (m) => (m.runEvmBench as () => Promise<string[]>)(),
   },
   {
+    title: 'serve under load: a normal trace while other clients run 3 s loops',
+    file: './serve.ts',
+    run: (m) => (m.runServeBench as () => Promise<string[]>)(),
+  },
+  {
     title: 'Playground in Chromium',
     file: './browser.ts',
     run: (m) => (m.runBrowserBench as () => Promise<string[]>)(),
