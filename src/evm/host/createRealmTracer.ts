@@ -3,7 +3,8 @@ import { Address, generateAddress, generateAddress2, bigIntToUnpaddedBytes } fro
 import { opcodeName } from '../../core/tracer/opcodes.ts';
 import type { SyncStateReader } from './syncStateReader.ts';
 import { gojaMessage } from './gojaMessage.ts';
-import { instrumentTracerCodeWithMap, toOriginalOffset } from './instrumentTracerCode.ts';
+import { instrumentTracerCodeWithMap } from './instrumentTracerCode.ts';
+import { createRealmPositionMapper } from './mapRealmPosition.ts';
 import { Entry, Op, Slot, memoryLimitText, tracerFactoryText } from './realm/realmProtocol.ts';
 import type { Primitive, RealmFactory, RealmLimitKind, TracerRealm } from './realm/tracerRealm.ts';
 import { createStepView, type GethTraceHooks, type StepView } from './runGethTrace.ts';
@@ -30,6 +31,9 @@ export interface RealmTracerOptions {
   deadline: number;
   memoryBytes: number;
 }
+
+/** The frame a step ran in, as the interpreter holds it. */
+type StepEnv = NonNullable<StepView['ip']>['_env'];
 
 const suffix = (name: string) => `    in server-side tracer function '${name}'`;
 const opNames = Array.from({ length: 256 }, (_, i) => opcodeName(i)).join(',');
@@ -97,20 +101,19 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
   const deadline = o.deadline;
   let ticks = 0;
 
-  const formatPos = (pos: Primitive): string => {
-    // A position is always `fn:line:col` (fn may be empty or hold colons), or '' / undefined when there is none.
-    const m = /(.*):(\d+):(\d+)/.exec(String(pos));
-    if (!m) return '';
-    // The factory text puts the tracer on line 2 (see tracerFactoryText).
-    let line = Math.max(1, Number(m[2]) - 1);
-    let col = Number(m[3]);
-    // Only instrumented text ever runs (see the compile below).
-    ({ line, col } = mapBack(instrumented!.code, wrapped, instrumented!.inserts, line, col));
-    const where = `<eval>:${line}:${col}(0)`;
-    return m[1] ? ` at ${m[1]} (${where})` : ` at ${where}`;
-  };
+  // Only instrumented text ever runs (see the compile below): without it there is no position to map.
+  const formatPos = instrumented ? createRealmPositionMapper(instrumented, wrapped) : () => '';
+  // What the tracer's `log` reads between steps: the stack, memory and frame of the last step written, as geth's log
+  // keeps the slices of its last OnOpcode (a `log` kept from step and read in enter, exit or result reads those).
+  let stepStack: readonly unknown[] = [];
+  let stepStackLen = 0;
+  let stepMemory: Uint8Array = new Uint8Array(0);
+  let stepEnv: StepEnv | undefined;
+  // A failure of the host's own (a bug: no tracer input is known to cause one) fails the trace with this text, and
+  // every later request of the realm gets undefined (the clock: this text, so the tracer's code stops at once).
+  let hostFailure: string | undefined;
 
-  const host = (op: number, a: Primitive, b: Primitive, c: Primitive): Primitive => {
+  const answer = (op: number, a: Primitive, b: Primitive, c: Primitive): Primitive => {
     switch (op) {
       case Op.clock:
         // Stryker disable next-line EqualityOperator: within the deadline's own millisecond either answer is right
@@ -118,16 +121,15 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
       case Op.stepError:
         return sv.error;
       case Op.peek: {
-        // The realm asks only below the stack length of the last step written, whose ip is still set.
-        const st = sv.ip!._runState.stack;
-        return bigOut(st._store[st._len - 1 - (a as number)]);
+        // The realm asks only below the stack length of the last step written. Like geth's kept slice, the store may
+        // have changed since (pops keep their items, pushes overwrite them).
+        const v = stepStack[stepStackLen - 1 - (a as number)];
+        return bigOut(typeof v === 'bigint' ? v : 0n);
       }
-      case Op.memory: {
-        const mem = sv.ip?._runState.memory._store ?? new Uint8Array(0);
-        return hexOf(mem.subarray(a as number, b as number));
-      }
+      case Op.memory:
+        return hexOf(stepMemory.subarray(a as number, b as number));
       case Op.contract: {
-        const env = sv.ip?._env;
+        const env = stepEnv;
         if (a === 2) return bigOut(env?.callValue ?? 0n);
         if (!env) return a === 3 ? '' : hexOf(new Uint8Array(20));
         if (a === 0) return hexOf(env.caller.bytes);
@@ -204,6 +206,23 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     return undefined;
   };
 
+  // The realm's one way in. It never throws and answers primitives only: whatever failed here is recorded and fails
+  // the trace, and the realm gets undefined (its prelude also drops anything an engine throws at it on the way).
+  let hookName = '';
+  const host = (op: number, a: Primitive, b: Primitive, c: Primitive): Primitive => {
+    if (hostFailure !== undefined) return op === Op.clock ? hostFailure : undefined;
+    try {
+      const out = answer(op, a, b, c);
+      if (out === undefined || isPrimitive(out)) return out;
+      throw new Error(`request ${op} answered a ${typeof out}`);
+    } catch (e) {
+      hostFailure = `the tracer host failed: ${String((e as Error)?.message ?? e).slice(0, 200)}`;
+      if (hookName === '') constructionError ??= hostFailure;
+      else err ??= hostFailure + suffix(hookName);
+      return op === Op.clock ? hostFailure : undefined;
+    }
+  };
+
   const realm = await o.createRealm(host, { deadline, memoryBytes: o.memoryBytes });
   const dispose = () => realm.dispose();
   try {
@@ -243,6 +262,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
   const invoke = (k: number, name: string) => {
     // Stryker disable next-line ConditionalExpression: a short-cut (see above)
     if (err !== undefined) return;
+    hookName = name;
     limited(realm.invoke(k), name);
   };
   const writeStep = (s: StepView) => {
@@ -254,7 +274,12 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     sl[Slot.depth] = s.depth;
     sl[Slot.refund] = s.refund;
     sl[Slot.memLen] = s.memLen;
-    sl[Slot.stackLen] = s.ip?._runState.stack._len ?? 0;
+    const st = s.ip?._runState.stack;
+    stepStack = st?._store ?? [];
+    stepStackLen = st?._len ?? 0;
+    stepMemory = s.ip?._runState.memory._store ?? new Uint8Array(0);
+    stepEnv = s.ip?._env;
+    sl[Slot.stackLen] = stepStackLen;
     // Stryker disable next-line ConditionalExpression: 1 without an error only makes getError() ask the host, whose answer is then undefined too (a performance short-cut)
     sl[Slot.hasError] = s.error === undefined ? 0 : 1;
   };
@@ -273,6 +298,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
       // Stryker disable next-line ConditionalExpression: a short-cut; the prelude's step entry returns without a step
       if (!hasStep) return;
       writeStep(sv);
+      hookName = 'step';
       limited(realm.invoke(Entry.step), 'step');
     },
     onFault() {
@@ -336,26 +362,8 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
   }
 }
 
-function mapBack(
-  code: string,
-  original: string,
-  inserts: ReadonlyArray<[number, number]>,
-  line: number,
-  col: number,
-): { line: number; col: number } {
-  let offset = 0;
-  // Positions lie in the tracer's own text (lines 2.. of the factory text), so every line looked for exists.
-  for (let l = 1; l < line; l++) offset = code.indexOf('\n', offset) + 1;
-  const at = toOriginalOffset(inserts, offset + col - 1);
-  let outLine = 1;
-  let lineStart = 0;
-  for (let i = 0; i < at; i++) {
-    if (original.charCodeAt(i) === 10) {
-      outLine++;
-      lineStart = i + 1;
-    }
-  }
-  return { line: outLine, col: at - lineStart + 1 };
+function isPrimitive(v: unknown): v is Primitive {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 }
 
 // Code nested beyond the parser's stack could run only without guard calls (an endless loop in it could not be
@@ -364,7 +372,10 @@ function instrument(wrapped: string, guard: string): ReturnType<typeof instrumen
   try {
     return instrumentTracerCodeWithMap(wrapped, guard);
   } catch (e) {
-    const { loc } = e as { loc: { line: number; column: number } };
+    const loc = (e as { loc?: { line: number; column: number } }).loc;
+    // Only the parser's out-of-stack error carries a position; anything else is the host's own failure.
+    if (!loc)
+      throw new TracerError(`the tracer could not be prepared: ${String((e as Error)?.message ?? e)}`);
     // wrapped puts a `(` before the tracer's first line; acorn's columns count from 0.
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: where the parser runs out depends on the thread's stack (and JIT state), so rows (parserLimits) can only check that the column lies inside the nesting, on line 1 and below
     const col = loc.line === 1 ? loc.column : loc.column + 1;

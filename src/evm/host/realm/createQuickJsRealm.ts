@@ -7,6 +7,7 @@ import {
   type QuickJSHandle,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
+import { firstEvalFrame } from './firstEvalFrame.ts';
 import { preludeSource } from './preludeSource.ts';
 import { Entry, Slot, slotMarker } from './realmProtocol.ts';
 import type { CompileProblem, Primitive, RealmFactory, RealmLimitKind, TracerRealm } from './tracerRealm.ts';
@@ -182,7 +183,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
         // Stryker disable next-line OptionalChaining: only the engine's own errors and the host's (objects) escape the prelude's catch; a failed read leaves no message either
         message = d?.message;
         // Stryker disable next-line OptionalChaining: as above
-        limitPos = tracerFrame(d?.stack);
+        limitPos = firstEvalFrame(d?.stack);
       } catch {
         // A value that cannot be read (no memory left to read it): no message.
       }
@@ -298,12 +299,4 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
 
 function isHandle(r: QuickJSHandle | { kind: string }): r is QuickJSHandle {
   return !('kind' in r);
-}
-
-/** `fn:line:col` of the first frame of the tracer's own text (`<eval>`) in a QuickJS stack, if any. */
-function tracerFrame(stack: unknown): string | undefined {
-  // QuickJS writes every frame as `    at name (file:line:col)`, `<anonymous>` for a function without a name; the
-  // factory text's top level (named `<eval>`) only makes a function, so it is never running when a limit stops.
-  const m = /at (.*?) \(<eval>:(\d+):(\d+)\)/.exec(String(stack));
-  return m ? `${m[1] === '<anonymous>' ? '' : m[1]}:${m[2]}:${m[3]}` : undefined;
 }

@@ -3,9 +3,10 @@
 // every tracer-facing value inside the context, and the host bridge answers with primitives only.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import v8 from 'node:v8';
 import vm from 'node:vm';
 import { preludeSource } from './preludeSource.ts';
-import { Entry } from './realmProtocol.ts';
+import { Entry, Op, memoryLimitText } from './realmProtocol.ts';
 import type { CompileProblem, HostBridge, RealmFactory, TracerRealm } from './tracerRealm.ts';
 
 const require = createRequire(import.meta.url);
@@ -25,9 +26,17 @@ type Make = (host: HostBridge) => [Entries, Float64Array];
  * V8's own watchdog; code the guards cannot reach (eval'd text, a catastrophic regular expression) is stopped by
  * the process that owns this realm (`tracer serve` and `replay` kill their trace child at the deadline).
  */
-// No memory cap inside the process: the process that owns the realm has one (`--max-old-space-size` of the trace
-// child of `serve` and `replay`), and the deadline is the host's clock read by the prelude's guard.
+// The memory cap is the process's: V8's heap limit (`--max-old-space-size` of the trace child of `serve` and
+// `replay`), which counts no ArrayBuffer or typed array. So the clock the prelude's guard reads also answers the
+// memory limit once the heap and the memory outside it (ArrayBuffers, typed arrays, external strings) together
+// pass that limit; the process's owner watches its resident memory for what no guard call sees in time.
 export const createVmRealm: RealmFactory = async (host) => {
+  const bridge: HostBridge = (op, a, b, c) => {
+    const out = host(op, a, b, c);
+    return op === Op.clock && out === false && overMemory() ? memoryLimitText : out;
+  };
+  // A fresh read for each trace (what an earlier realm held may have been collected since).
+  lastMemoryCheck = 0;
   const context = vm.createContext(Object.create(null), {
     // Stryker disable next-line ObjectLiteral: V8's defaults are strings and wasm on, and wasm cannot be seen (below)
     codeGeneration: {
@@ -40,7 +49,7 @@ export const createVmRealm: RealmFactory = async (host) => {
   });
   bigIntScript.runInContext(context);
   const make = preludeScript.runInContext(context) as Make;
-  const [entries, slots] = make(host);
+  const [entries, slots] = make(bridge);
 
   const realm: TracerRealm = {
     evalTracer(factoryText) {
@@ -60,6 +69,21 @@ export const createVmRealm: RealmFactory = async (host) => {
   };
   return realm;
 };
+
+// Read at most every few milliseconds (a read costs about a microsecond; the guard may ask millions of times a second).
+const memoryCheckMs = 5;
+let lastMemoryCheck = 0;
+let memoryWasOver = false;
+
+/** Whether the heap and the memory outside it together exceed V8's heap limit for this process. */
+function overMemory(): boolean {
+  const now = Date.now();
+  if (now - lastMemoryCheck < memoryCheckMs) return memoryWasOver;
+  lastMemoryCheck = now;
+  const h = v8.getHeapStatistics();
+  memoryWasOver = h.used_heap_size + h.external_memory > h.heap_size_limit;
+  return memoryWasOver;
+}
 
 function compileScript(text: string): vm.Script | CompileProblem {
   try {

@@ -12,7 +12,7 @@ import { Entry, Op, Slot, memoryLimitText, slotMarker } from './realmProtocol.ts
  * `Uint8Array` or `String.prototype.slice` changes nothing here (geth encodes results in Go). Written in ES5 so
  * every engine runs it; strict mode so no tracer can walk to its callers.
  */
-export const preludeSource = String.raw`(function (host) {
+export const preludeSource = String.raw`(function (rawHost) {
 'use strict';
 // A closure variable: a global read in a V8 context goes through the context's interceptors on every access.
 var undefined = void 0;
@@ -30,7 +30,32 @@ var strSlice = uncurry(String.prototype.slice), lastIndexOf = uncurry(String.pro
 var reExec = uncurry(RegExp.prototype.exec);
 var u8Set = uncurry(U8.prototype.set), u8Sub = uncurry(U8.prototype.subarray), u8Slice = uncurry(U8.prototype.slice);
 var hexDigits = '0123456789abcdef';
-var InternalErr = G.InternalError;
+var InternalErr = G.InternalError, RangeErr = RangeError;
+
+var getProto = Obj.getPrototypeOf, ObjProto = Obj.prototype;
+
+// Whether v is a primitive or an object of this realm: its prototype chain reaches this realm's Object.prototype. Only
+// captured built-ins are used on it (instanceof would call a Symbol.hasInstance the tracer defined, with v).
+function ofThisRealm(v) {
+  if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return true;
+  for (var p = getProto(v), i = 0; p !== null && i < 64; i++, p = getProto(p)) if (p === ObjProto) return true;
+  return false;
+}
+
+// The only way to the host. What the call throws goes on only if it was made in this realm (the engine's own
+// errors: QuickJS running out of memory while it makes the answer). Anything else is dropped, never handed on: a
+// value made in the host's realm leads tracer code to the host's Function (and so to its process). The host answers
+// every request itself (its own failures included), so what can still come from there is the engine's stack
+// overflow, made where the host function runs: tracer code gets this realm's RangeError instead, as for its own
+// runaway recursion.
+function host(op, a, b, c) {
+  try {
+    return rawHost(op, a, b, c);
+  } catch (thrown) {
+    if (ofThisRealm(thrown)) throw thrown;
+    throw new RangeErr('Maximum call stack size exceeded');
+  }
+}
 
 var slots = new F64(${Slot.count});
 slots[0] = ${slotMarker[0]}; slots[1] = ${slotMarker[1]}; slots[2] = ${slotMarker[2]};
@@ -66,24 +91,47 @@ function big(v) {
   return typeof v === 'number' ? bigInt(v) : bigInt(NativeBig(v));
 }
 
-// Where the tracer code was when something failed: the first frame of the tracer's own text.
+// Where the tracer code was when something failed: the first frame of the tracer's own text, as
+// 'name:line:col'. The stack text may be the tracer's own (a thrown object's stack property, or what
+// Error.prepareStackTrace made), so only a bounded head of it is read, line by line, without a regular expression
+// that could backtrack: a line too long to be an engine's frame is skipped, and the work stays linear and small.
+var stackHead = 65536, frameLineMax = 2048, frameLinesMax = 128;
+var framePos = /^<eval>:(\d{1,9}):(\d{1,9})\)?\s*$/, frameStart = /^\s*at /, evalAt = /^eval at [^,]*, $/;
+function framePosition(line) {
+  var at = lastIndexOf(line, '<eval>:');
+  if (at < 0) return '';
+  var m = reExec(framePos, strSlice(line, at));
+  var lead = m && reExec(frameStart, line);
+  if (!lead) return '';
+  var head = strSlice(line, lead[0].length, at), name = '';
+  if (head !== '') {
+    // 'name (' or 'name (eval at …, ': the name ends at the first ' (' whose rest is one of those, else at the last.
+    var p = indexOf(head, ' (');
+    if (p < 0) return '';
+    var rest = strSlice(head, p + 2);
+    if (rest !== '' && !reExec(evalAt, rest)) {
+      p = lastIndexOf(head, ' (');
+      rest = strSlice(head, p + 2);
+      if (rest !== '' && !reExec(evalAt, rest)) return '';
+    }
+    name = strSlice(head, 0, p);
+    var dot = lastIndexOf(name, '.');
+    if (dot >= 0) name = strSlice(name, dot + 1);
+    if (name === '<anonymous>' || name === '<eval>' || name === 'eval') name = '';
+  }
+  return name + ':' + m[1] + ':' + m[2];
+}
 function position(e) {
   var st;
   try { st = e && typeof e === 'object' ? e.stack : undefined; } catch (x) { st = undefined; }
   if (typeof st !== 'string') return '';
-  var frame = /^\s*at (?:(.*?) \()?(?:eval at [^,]*, )?<eval>:(\d+):(\d+)\)?\s*$/;
-  for (var start = 0; start <= st.length; ) {
+  if (st.length > stackHead) st = strSlice(st, 0, stackHead);
+  for (var start = 0, n = 0; start <= st.length && n < frameLinesMax; n++) {
     var end = indexOf(st, '\n', start);
     if (end < 0) end = st.length;
-    var m = reExec(frame, strSlice(st, start, end));
+    var found = end - start > frameLineMax ? '' : framePosition(strSlice(st, start, end));
+    if (found !== '') return found;
     start = end + 1;
-    if (m) {
-      var name = m[1] || '';
-      var dot = lastIndexOf(name, '.');
-      if (dot >= 0) name = strSlice(name, dot + 1);
-      if (name === '<anonymous>' || name === '<eval>' || name === 'eval') name = '';
-      return name + ':' + m[2] + ':' + m[3];
-    }
   }
   return '';
 }
@@ -117,9 +165,18 @@ function raise(message) {
   throw new Err(fatal.text);
 }
 
+// The host's clock answers true past the deadline, or the text of another limit it enforces (the memory cap, which
+// names no position: where it was hit is not where the memory went).
 function guard() {
   if (fatal !== undefined) throw new Err(fatal.text);
-  if ((++guardCount & 63) === 0 && host(${Op.clock})) raise('execution timeout');
+  if ((++guardCount & 63) === 0) {
+    var limit = host(${Op.clock});
+    if (limit === true) raise('execution timeout');
+    else if (limit) {
+      if (fatal === undefined) fatal = { text: Str(limit), pos: '' };
+      throw new Err(fatal.text);
+    }
+  }
 }
 
 function toInteger(v) {
