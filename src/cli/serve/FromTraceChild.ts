@@ -6,8 +6,11 @@ export type FromTraceChild =
   | { type: 'ready' }
   /** `init` failed (e.g. a fixture the node cannot build); the process exits after sending it. */
   | { type: 'failed'; message: string }
-  /** The JSON-RPC response text of `request` `id`; undefined for a notification. */
-  | { type: 'response'; id: number; text?: string }
+  /**
+   * The JSON-RPC response text of `request` `id`; undefined for a notification. `retire`: the process ends after this
+   * answer (a tracer was stopped at the memory cap), so it must get no further request.
+   */
+  | { type: 'response'; id: number; text?: string; retire?: boolean }
   /** `request` `id` could not be answered (its text did not parse, the node threw): the error's message. */
   | { type: 'response'; id: number; error: string }
   /** The result of `replay` `id`: the result as indented JSON. */

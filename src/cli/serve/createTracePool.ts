@@ -75,6 +75,8 @@ interface Slot {
   killedFor?: string;
   /** What the process said when it could not build its node. */
   failed?: string;
+  /** The process said it ends after its last answer: no request goes to it any more. */
+  retiring?: boolean;
 }
 
 /** A JSON-RPC error response text for `request` (undefined for a notification). */
@@ -208,7 +210,8 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
 
   const freeSlot = () => {
     for (const slot of slots)
-      if (slot.ready && !slot.job && !slot.killedFor && slot.child.process.connected) return slot;
+      if (slot.ready && !slot.job && !slot.killedFor && !slot.retiring && slot.child.process.connected)
+        return slot;
     return undefined;
   };
 
@@ -274,6 +277,7 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
     } else if (m.type === 'failed') {
       slot.failed = m.message;
     } else if (m.type === 'response' && slot.job?.id === m.id) {
+      if ('retire' in m && m.retire) slot.retiring = true;
       finish(slot, 'error' in m ? internalError(slot.job.job.request.body, m.error) : m.text);
       dispatch();
     }

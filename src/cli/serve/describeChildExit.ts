@@ -9,7 +9,9 @@ export interface ChildExit {
 /** The text of the error answered to the request that a trace process was running when it died of memory. */
 const memoryLimitMessage = 'tracer exceeded its memory limit';
 
-const oomText = /heap out of memory|invalid size error|Fatal JavaScript|Reached heap limit/i;
+// V8's own words, and the line forkTraceChild's watchdog adds when it kills a process for its resident memory.
+const oomText =
+  /heap out of memory|invalid size error|Fatal JavaScript|Reached heap limit|tracer exceeded its memory limit/i;
 
 /**
  * The JSON-RPC error message for a request whose trace process ended without answering: `tracer exceeded its memory limit`

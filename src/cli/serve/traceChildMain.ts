@@ -8,6 +8,7 @@ import type { EmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
 import { loadFixture } from '../../core/fixture/loadFixture.ts';
 import { replayFixture } from '../../evm/node/replayFixture.ts';
 import { createVmRealm } from '../../evm/host/realm/createVmRealm.ts';
+import { memoryLimitText } from '../../evm/host/realm/realmProtocol.ts';
 import { TracerError } from '../../evm/host/traceTypes.ts';
 import { capTraceTimeout } from './capTraceTimeout.ts';
 import type { FromTraceChild } from './FromTraceChild.ts';
@@ -66,7 +67,13 @@ async function handle(msg: ToTraceChild): Promise<void> {
         // Answered for this request alone (the parent words it with the request's id); the process goes on.
         return send({ type: 'response', id: msg.id, error: (e as Error)?.message ?? String(e) });
       }
-      return send({ type: 'response', id: msg.id, text });
+      // A tracer stopped at the memory cap may leave this process holding what it took until V8 collects it: the
+      // process ends after answering and the pool starts a fresh one, as after a death at the heap cap. (Unescaped
+      // quotes: a result cannot hold this text, only the error's own message can.)
+      const retire = text?.includes(`"message":"${memoryLimitText}`) === true;
+      await send({ type: 'response', id: msg.id, text, retire });
+      if (retire) process.exit(0);
+      return;
     }
     case 'replay': {
       try {

@@ -247,7 +247,7 @@ const usesBuiltins =
   ' clock: Date.now() > 1.6e12, toJSON: typeof ({}).toJSON}; }}';
 
 /** What happens to the trace process that ran the attack. */
-type Fate = 'kept' | 'killed after its timeout' | 'died of memory';
+type Fate = 'kept' | 'killed after its timeout' | 'died of memory' | 'replaced after its answer';
 
 type Attack =
   | { kind: 'trace'; tracer: string; timeout?: string; expect: object; fate: Fate }
@@ -476,6 +476,67 @@ const rows: Row[] = [
       },
     },
   },
+  {
+    // Issue 22: a log kept from step threw a host TypeError in result, whose Function reached `process`.
+    name: '13a a log kept from step, read in result',
+    attack: {
+      kind: 'trace',
+      tracer:
+        '{ s: null, step: function (log) { this.s = log; }, fault: function () {}, result: function () { try {' +
+        " this.s.stack.peek(0); } catch (e) { return typeof e.constructor.constructor('return process')(); } } }",
+      expect: { result: {} },
+      fate: 'kept',
+    },
+  },
+  {
+    // (A kept log in enter, as the issue also names: hostBridgeAttacks.test.ts; the demo call makes no sub-call.)
+    name: '13b a log kept from step, its memory, input and stack read past the stack in result',
+    attack: {
+      kind: 'trace',
+      tracer:
+        '{ s: null, step: function (log) { this.s = log; }, fault: function () {}, result: function () {' +
+        ' var r = [this.s.memory.slice(0, 4).length, this.s.contract.getInput().length >= 0];' +
+        " try { this.s.stack.peek(this.s.stack.length()); } catch (e) { r.push(typeof e.constructor.constructor('return process')()); }" +
+        ' return r; } }',
+      expect: error(
+        expect.stringMatching(/^tracer accessed out of bound stack: size \d+, index \d+ at result /),
+      ),
+      fate: 'kept',
+    },
+  },
+  {
+    name: '14 three 512 MiB typed arrays (outside the V8 heap cap)',
+    attack: {
+      kind: 'trace',
+      tracer:
+        '{fault: function() {}, result: function() { var a = []; for (var i = 0; i < 3; i++)' +
+        ' a.push(new Uint8Array(512 * 1024 * 1024)); return a[0].length + a[1].length + a[2].length; }}',
+      expect: error("tracer exceeded its memory limit    in server-side tracer function 'result'"),
+      fate: 'replaced after its answer',
+    },
+  },
+  {
+    name: '15 typed arrays copied by a built-in in a loop of its own (no guard call between them)',
+    attack: {
+      kind: 'trace',
+      tracer:
+        '{fault: function() {}, result: function() { var big = new Uint8Array(32 << 20); big.fill(1);' +
+        ' var copies = new Array(200).fill(big).map(Function.prototype.call.bind(Uint8Array.prototype.slice));' +
+        ' return copies.length; }}',
+      expect: error('tracer exceeded its memory limit'),
+      fate: 'died of memory',
+    },
+  },
+  {
+    name: '16 a thrown object whose stack names column 99999999999999',
+    attack: {
+      kind: 'trace',
+      tracer:
+        "{ fault: function () {}, result: function () { throw { stack: '    at result (<eval>:1:99999999999999)' }; } }",
+      expect: error("[object Object]    in server-side tracer function 'result'"),
+      fate: 'kept',
+    },
+  },
 ];
 
 /** Runs one attack over `transport` and checks what the client gets. */
@@ -485,6 +546,16 @@ async function attack(transport: Transport, a: Attack, c: Awaited<ReturnType<typ
       const before = pool.pids();
       const body = traceCall(a.tracer, a.timeout);
       expect(await c.rpc(body)).toEqual({ jsonrpc: '2.0', id: body.id, ...a.expect });
+      if (a.fate === 'replaced after its answer') {
+        // The process that answered ends by itself and the pool starts its replacement.
+        for (let i = 0; i < 200 && before.every((pid) => pool.pids().includes(pid)); i++)
+          await new Promise((r) => setTimeout(r, 25));
+        const ended = before.filter((pid) => !pool.pids().includes(pid));
+        expect(ended).toHaveLength(1);
+        for (let i = 0; i < 200 && pool.pids().length < 2; i++) await new Promise((r) => setTimeout(r, 25));
+        expect(pool.pids()).toHaveLength(2);
+        return;
+      }
       const gone = before.filter((pid) => !pool.pids().includes(pid));
       if (a.fate === 'kept') {
         expect(gone).toEqual([]);
@@ -583,6 +654,30 @@ const replayRows: Array<[string, Omit<ReplayJob, 'fixture'>, ReplayOutcome]> = [
     'a split bomb',
     {
       tracer: "{fault: function() {}, result: function() { return 'x'.repeat(3e8).split('').length; }}",
+      memoryLimitMb,
+    },
+    { ok: false, message: 'tracer exceeded its memory limit', tracerError: true },
+  ],
+  [
+    'three 512 MiB typed arrays (outside the V8 heap cap)',
+    {
+      tracer:
+        '{fault: function() {}, result: function() { var a = []; for (var i = 0; i < 3; i++)' +
+        ' a.push(new Uint8Array(512 * 1024 * 1024)); return a.length; }}',
+      memoryLimitMb,
+    },
+    {
+      ok: false,
+      message: "tracer exceeded its memory limit    in server-side tracer function 'result'",
+      tracerError: true,
+    },
+  ],
+  [
+    'typed arrays copied by a built-in in a loop of its own',
+    {
+      tracer:
+        '{fault: function() {}, result: function() { var big = new Uint8Array(32 << 20); big.fill(1);' +
+        ' return new Array(200).fill(big).map(Function.prototype.call.bind(Uint8Array.prototype.slice)).length; }}',
       memoryLimitMb,
     },
     { ok: false, message: 'tracer exceeded its memory limit', tracerError: true },

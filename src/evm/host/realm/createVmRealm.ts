@@ -57,14 +57,20 @@ export const createVmRealm: RealmFactory = async (host) => {
       if (!(script instanceof vm.Script)) return script;
       // Running it only makes the factory function: the tracer expression itself runs inside the prelude.
       const factory: unknown = script.runInContext(context);
-      return callEntry(entries, Entry.adopt, factory) ? { kind: 'crash' } : undefined;
+      if (callEntry(entries, Entry.adopt, factory)) return { kind: 'crash' };
+      return overMemory(true) ? { kind: 'memory' } : undefined;
     },
     compile(text) {
       const script = compileScript(text);
       return script instanceof vm.Script ? undefined : script;
     },
     slots: () => slots,
-    invoke: (k) => (callEntry(entries, k) ? 'crash' : undefined),
+    // After a hook, too: a few allocations need no guard calls (three 512 MiB arrays in a loop of three). Measured
+    // every time after result and construction, every few milliseconds after the per-step hooks.
+    invoke: (k) => {
+      if (callEntry(entries, k)) return 'crash';
+      return overMemory(k === Entry.result) ? 'memory' : undefined;
+    },
     dispose() {},
   };
   return realm;
@@ -75,11 +81,11 @@ const memoryCheckMs = 5;
 let lastMemoryCheck = 0;
 let memoryWasOver = false;
 
-/** Whether the heap and the memory outside it together exceed V8's heap limit for this process. */
-function overMemory(): boolean {
-  const now = Date.now();
-  if (now - lastMemoryCheck < memoryCheckMs) return memoryWasOver;
-  lastMemoryCheck = now;
+/** Whether the heap and the memory outside it together exceed V8's heap limit for this process (read afresh if `now`). */
+function overMemory(now = false): boolean {
+  const time = Date.now();
+  if (!now && time - lastMemoryCheck < memoryCheckMs) return memoryWasOver;
+  lastMemoryCheck = time;
   const h = v8.getHeapStatistics();
   memoryWasOver = h.used_heap_size + h.external_memory > h.heap_size_limit;
   return memoryWasOver;
