@@ -209,3 +209,35 @@ test('poisoned built-ins do not survive into the next trace', async ({ page }) =
   await send(page);
   expect(await resultOf()).toEqual({ kind: 'ok', value: expected });
 });
+
+// Issue 22 in the page: a log kept from step and read in result reads the last step (no host error to catch), and a
+// position the tracer forges in a thrown object's stack is neither trusted nor looped on.
+test('a log kept from step and read in result gives its last step, not a host error; a forged position is ignored', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const workers = watchNodeWorkers(page);
+  const kept =
+    '{\n  s: null,\n  step: function (log) { this.s = log; },\n  fault: function () {},\n  result: function () {\n' +
+    "    try { return [this.s.op.toString(), this.s.stack.length()]; } catch (e) { return typeof e.constructor.constructor('return this')().document; }\n  }\n}\n";
+  await openShareLink(page, 'kept log', kept, '');
+  await send(page);
+  const value = await page.evaluate(() => (window as any).__playground.store.get().result.value);
+  expect(value).toEqual([expect.stringMatching(/^[A-Z0-9]+$/), expect.any(Number)]);
+
+  const forged =
+    "{\n  fault: function () {},\n  result: function () {\n    throw { stack: '    at result (<eval>:1:99999999999999)' };\n  }\n}\n";
+  await openShareLink(page, 'forged position', forged, '');
+  await send(page);
+  await expect(page.getByTestId('result-error')).toContainText(
+    "[object Object]    in server-side tracer function 'result'",
+  );
+  await expect(page.getByTestId('result-error')).not.toContainText('99999999999999');
+  // No position: marked at the function it names (its key, line 3).
+  await expect
+    .poll(() => nodeMarker(page), { timeout: 20_000 })
+    .toEqual({ line: 3, message: expect.stringContaining('[object Object]') });
+  await expectAliveAndNextTraceWorks(page);
+  // (Two page loads: the first page's worker ended with it; the second one's lives on.)
+  expect(workers.map((w) => w.closed)).toEqual([true, false]);
+});
