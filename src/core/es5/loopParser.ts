@@ -1,4 +1,5 @@
 import { Parser, tokTypes as tt, type Node, type Options, type TokenType } from 'acorn';
+import { withIndexedScopes } from './withIndexedScopes.ts';
 
 /** The acorn internals the plugin hooks into (stable across acorn 8; plugins such as acorn-jsx use them too). */
 interface Internals {
@@ -44,8 +45,10 @@ export function isOutOfStack(e: unknown): boolean {
  * per operator, so a valid expression of a few thousand terms runs out of stack (sooner in a worker, or before the
  * JIT has compiled the parser). The loop reads the same tree: only the tail call on the left operand becomes an
  * iteration; a right operand still recurses, at most once per precedence level.
+ *
+ * Declarations: see {@link withIndexedScopes}.
  */
-export const LoopParser = Parser.extend(withLoopAndStackGuard);
+export const LoopParser = Parser.extend(withLoopAndStackGuard, withIndexedScopes);
 
 // A named class (not a class expression in a call): Stryker places no mutants in the latter.
 function withLoopAndStackGuard(Base: typeof Parser): typeof Parser {
