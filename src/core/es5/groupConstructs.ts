@@ -25,14 +25,19 @@ function mergedFix(group: readonly Judged[]): Fix | undefined {
   if (fixes.length === 1) return fixes[0];
   const taken: TextEdit[] = [];
   // Each place lies inside (or at the end of) its own edit and places come sorted by start, so an edit never lies
-  // wholly before one taken earlier: it overlaps one when it starts before that one ends.
+  // wholly before one taken earlier: it overlaps one when it starts before that one ends, that is before the last
+  // end taken (kept, so that thousands of places cost no more than one each).
+  let end = -Infinity;
   // Stryker disable next-line EqualityOperator: edits of one rule never touch end to start ('<=' would skip such a place)
-  const overlaps = (e: TextEdit) => taken.some((t) => e.start < t.end);
+  const overlaps = (e: TextEdit) => e.start < end;
   let places = 0;
   for (const fix of fixes) {
     // Stryker disable next-line MethodExpression: every fix of a construct is one edit, so 'some' and 'every' agree
     if (fix.edits.some(overlaps)) continue;
-    taken.push(...fix.edits);
+    for (const e of fix.edits) {
+      taken.push(e);
+      end = Math.max(end, e.end);
+    }
     places++;
   }
   return { title: `${fixes[0].title} (${places} ${places === 1 ? 'place' : 'places'})`, edits: taken };

@@ -48,13 +48,15 @@ export function analyzeTracer(object: AnyNode & estree.ObjectExpression): Tracer
   // One scratch array for every node's children: this walk runs over the whole tracer on every check.
   // Stryker disable next-line ArrayDeclaration: it is emptied before each use
   const children: AnyNode[] = [];
+  // A set, not `properties.includes`: that search per function made a tracer of many members quadratic.
+  const members = new Set<estree.Node>(object.properties);
   while (stack.length > 0) {
     const visit = stack.pop() as NodeVisit;
     visits.push(visit);
     const { node } = visit;
     let inner = visit.fn;
     if (isFunctionNode(node)) {
-      inner = createFunctionInfo(node as AnyNode & estree.Function, visit, object);
+      inner = createFunctionInfo(node as AnyNode & estree.Function, visit, members);
       functions.set(node, inner);
       if (node.type === 'FunctionDeclaration' && node.id && visit.fn)
         declare(visit.fn, node.id.name, 'function', 0, null);
@@ -73,12 +75,12 @@ export function analyzeTracer(object: AnyNode & estree.ObjectExpression): Tracer
 function createFunctionInfo(
   node: AnyNode & estree.Function,
   visit: NodeVisit,
-  object: AnyNode,
+  members: ReadonlySet<estree.Node>,
 ): FunctionInfo {
   // A member's value: the value of one of the tracer object's own properties (one of them may be a spread, which has
   // no value, so it is no member).
   const prop = visit.parent as estree.Property;
-  const isMember = (object as estree.ObjectExpression).properties.includes(prop) && prop.value === node;
+  const isMember = members.has(prop) && prop.value === node;
   const memberName = isMember ? (propertyKeyName(prop.key, prop.computed) ?? null) : null;
   const info: FunctionInfo = { node, parent: visit.fn, memberName, declarations: new Map() };
   node.params.forEach((param, index) => {

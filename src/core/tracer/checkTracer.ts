@@ -74,7 +74,8 @@ function run(
   if (!tracer) return { diagnostics: sortDiagnostics(diagnostics), tracer, members: [], es5 };
   const r = createReporter(source);
   const shape = checkShape(tracer.object, r);
-  diagnostics.push(...shape.diagnostics);
+  // One push each: a spread of one diagnostic per member (a duplicated key, 200,000 times) overflows the stack.
+  for (const d of shape.diagnostics) diagnostics.push(d);
   const analysis = analyzeTracer(tracer.object);
   const cx: LintContext = {
     source,
