@@ -1,10 +1,12 @@
-// Core benchmark: check + flatten per tracer template, and a ~200 KB tracer against a bare acorn.parse.
+// Core benchmark: check + flatten per tracer template, and a ~200 KB tracer against a bare acorn.parse; instrumenting
+// (the tracer host's guard calls), check and flatten of tracers of many small functions, to show they grow linearly.
 // Medians measured in the same run; targets: < 5 ms per template, check+flatten < 5× acorn.parse.
 import { parseExpressionAt } from 'acorn';
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { flattenTracer } from '../src/core/flatten/flattenTracer.ts';
+import { instrumentTracerCodeWithMap } from '../src/evm/host/instrumentTracerCode.ts';
 import { generateOneLine } from '../src/core/flatten/generateOneLine.ts';
 import { checkTracer } from '../src/core/tracer/checkTracer.ts';
 
@@ -173,9 +175,58 @@ function megabyteLines(): string[] {
   ];
 }
 
+/** A tracer of `n` small functions (`function(){},` is 13 bytes: 80,000 of them make 1 MB), as in issue 22. */
+export function buildSmallFunctionsTracer(n: number): string {
+  const fns = Array.from({ length: n }, () => 'function(){}').join(',');
+  return `{fns: [${fns}],\n  fault: function (log, db) {},\n  result: function (ctx, db) { return this.fns.length; }\n}`;
+}
+
+/** Median, fastest and slowest of `rounds` runs of `fn` after one warm-up run. */
+function timeSpread(rounds: number, fn: () => unknown): { median: number; min: number; max: number } {
+  fn();
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const t0 = performance.now();
+    fn();
+    times.push(performance.now() - t0);
+  }
+  return { median: median(times), min: Math.min(...times), max: Math.max(...times) };
+}
+
+// Issue 22: instrumenting was quadratic in the number of functions (80,000 took 84 s), so is anything that grows
+// faster than the text. The time per function should stay flat from 10,000 to 80,000.
+function smallFunctionsLines(): string[] {
+  const rounds = 7;
+  const lines = [`tracers of many small functions, medians of ${rounds} runs (fastest–slowest)`];
+  const spread = (t: { median: number; min: number; max: number }, n: number, bytes: number) =>
+    `  (${t.min.toFixed(0)}–${t.max.toFixed(0)} ms, ${((t.median * 1000) / n).toFixed(2)} µs per function, ` +
+    `${(bytes / 1024).toFixed(0)} KB)`;
+  for (const n of [10_000, 40_000, 80_000]) {
+    const source = buildSmallFunctionsTracer(n);
+    // As the host does: the tracer wrapped in parentheses.
+    const wrapped = '(' + source + '\n)';
+    const t = timeSpread(rounds, () => instrumentTracerCodeWithMap(wrapped, '__guard'));
+    lines.push(
+      row(`  instrument ${n.toLocaleString('en')} functions`, t.median, spread(t, n, source.length)),
+    );
+  }
+  const source = buildSmallFunctionsTracer(80_000);
+  const check = timeSpread(rounds, () => checkTracer(source));
+  lines.push(row('  checkTracer, 80,000 functions', check.median, spread(check, 80_000, source.length)));
+  const flat = timeSpread(rounds, () => flattenTracer(source));
+  lines.push(
+    row(
+      '  check+flatten (flattenTracer), 80,000 functions',
+      flat.median,
+      spread(flat, 80_000, source.length),
+    ),
+  );
+  return lines;
+}
+
 /** Runs the core benchmark and returns printable lines. */
 export async function runCoreBench(): Promise<string[]> {
-  return [...templateLines(), ...largeTracerLines(), ...megabyteLines()];
+  return [...templateLines(), ...largeTracerLines(), ...megabyteLines(), ...smallFunctionsLines()];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
