@@ -35,6 +35,9 @@ export interface RealmTracerOptions {
 /** The frame a step ran in, as the interpreter holds it. */
 type StepEnv = NonNullable<StepView['ip']>['_env'];
 
+/** V8's text for a stack overflow (QuickJS's own is reworded to it by gojaMessage). */
+const stackOverflowText = 'Maximum call stack size exceeded';
+
 const suffix = (name: string) => `    in server-side tracer function '${name}'`;
 const opNames = Array.from({ length: 256 }, (_, i) => opcodeName(i)).join(',');
 
@@ -206,8 +209,9 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     return undefined;
   };
 
-  // The realm's one way in. It never throws and answers primitives only: whatever failed here is recorded and fails
-  // the trace, and the realm gets undefined (its prelude also drops anything an engine throws at it on the way).
+  // The realm's one way in. It answers primitives only and throws nothing but the engine's stack overflow: whatever
+  // else failed here is recorded and fails the trace, and the realm gets undefined (its prelude also drops anything
+  // not made in the realm that an engine throws at it on the way).
   let hookName = '';
   const host = (op: number, a: Primitive, b: Primitive, c: Primitive): Primitive => {
     if (hostFailure !== undefined) return op === Op.clock ? hostFailure : undefined;
@@ -216,6 +220,9 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
       if (out === undefined || isPrimitive(out)) return out;
       throw new Error(`request ${op} answered a ${typeof out}`);
     } catch (e) {
+      // The host's stack ran out under the tracer's own deep recursion: that is the tracer's RangeError (the prelude
+      // throws one made in the realm in its place), not a failure of the host.
+      if (e instanceof RangeError && e.message === stackOverflowText) throw e;
       hostFailure = `the tracer host failed: ${String((e as Error)?.message ?? e).slice(0, 200)}`;
       if (hookName === '') constructionError ??= hostFailure;
       else err ??= hostFailure + suffix(hookName);
@@ -357,7 +364,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     if (kind === 'timeout') return 'execution timeout';
     // V8's text, which the vm realm's tracer sees as a RangeError it can catch (goja's own is the same).
     // Stryker disable next-line all: only QuickJS reports 'stack', and only where the host's stack overflows first (see its guarded): never in Stryker's workers
-    if (kind === 'stack') return 'RangeError: Maximum call stack size exceeded';
+    if (kind === 'stack') return `RangeError: ${stackOverflowText}`;
     return 'the tracer runtime stopped unexpectedly';
   }
 }

@@ -255,4 +255,26 @@ describe('realm vm: the inspection sees a host object', () => {
     });
     expect(hostGlobal.__tracerBridgeLeak).toBe(1);
   });
+
+  // And the prelude's side of the bridge stops exactly that: a bridge that throws a host error (as the engine's stack
+  // overflow inside the host function does) gives tracer code a RangeError of its own realm, nothing else.
+  it.each([
+    ['a host TypeError', () => new TypeError('host')],
+    ["the host's stack overflow", () => new RangeError('Maximum call stack size exceeded')],
+  ])('%s thrown by the bridge reaches tracer code as its own RangeError', async (_what, make) => {
+    const throwing: RealmFactory = (host, limits) =>
+      createVmRealm((op, a, b, c) => {
+        if (op === Op.peek) throw make();
+        return host(op, a, b, c);
+      }, limits);
+    const tracer = `{ leaks: 0, caught: 0, seen: [], fault: function () {},
+      step: function (log) { if (this.caught || !log.stack.length()) return; try { log.stack.peek(0); } catch (e) { this.caught++;
+        this.seen.push(e instanceof RangeError, e.message); ${inspect} } },
+      result: function () { return { leaks: this.leaks, seen: this.seen }; } }`;
+    expect(await traceWithJsTracer(await makeRun({ code }), { tracer, createRealm: throwing })).toEqual({
+      leaks: 0,
+      seen: [true, 'Maximum call stack size exceeded'],
+    });
+    expect(hostGlobal.__tracerBridgeLeak).toBeUndefined();
+  });
 });

@@ -127,7 +127,7 @@ describe.each(realms)('realm %s: attacks on the host bridge', (name, createRealm
     const tracer = `{ s: null, ${keepLog}, result: function () {
       var self = this, seen = [];
       function down(n) { self.s.stack.peek(0); return down(n + 1) + 1; }
-      for (var pad = 0; pad < 40; pad++) {
+      for (var pad = 0; pad < 200; pad++) {
         try { down.apply(null, new Array(pad)); } catch (e) {
           var G = e.constructor.constructor('return this')();
           seen.push((e instanceof RangeError ? 'RangeError' : 'other') + (typeof G.process));
