@@ -536,6 +536,18 @@ const rows: Row[] = [
       fate: 'kept',
     },
   },
+  {
+    // Issue 22: instrumenting was quadratic (80,000 functions: 84 s), so a 520 KB tracer could never run in 10 s.
+    name: '17 a 1 MB tracer of 80,000 small functions within a 10 s timeout',
+    attack: {
+      kind: 'trace',
+      tracer: `{h: [${Array.from({ length: 80_000 }, () => 'function(){}').join(',')}],
+        fault: function() {}, result: function() { return this.h.length; }}`,
+      timeout: '10s',
+      expect: { result: 80_000 },
+      fate: 'kept',
+    },
+  },
 ];
 
 /** Runs one attack over `transport` and checks what the client gets. */

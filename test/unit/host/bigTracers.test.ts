@@ -20,6 +20,10 @@ describe.each(realms)('realm %s: a tracer of 377,000 small functions', (_name, c
     const run = await makeRun({ code: asm('PUSH1 1 PUSH1 2 ADD STOP') });
     // A deadline far away: constructing the tracer is measured by the benchmark, not here.
     expect(await traceWithJsTracer(run, { tracer, createRealm, timeout: '300s' })).toEqual([377_000, 4]);
+    const normal = '{fault: function() {}, result: function() { return 42; }}';
+    expect(
+      await traceWithJsTracer(await makeRun({ code: asm('STOP') }), { tracer: normal, createRealm }),
+    ).toBe(42);
   }, 300_000);
 });
 
