@@ -105,7 +105,9 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
   let ticks = 0;
 
   // Only instrumented text ever runs (see the compile below): without it there is no position to map.
-  const formatPos = instrumented ? createRealmPositionMapper(instrumented, wrapped) : () => '';
+  const formatPos: (pos: unknown, atCall?: boolean) => string = instrumented
+    ? createRealmPositionMapper(instrumented, wrapped)
+    : () => '';
   // What the tracer's `log` reads between steps: the stack, memory and frame of the last step written, as geth's log
   // keeps the slices of its last OnOpcode (a `log` kept from step and read in enter, exit or result reads those).
   let stepStack: readonly unknown[] = [];
@@ -187,9 +189,10 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
         return JSON.stringify(ctx);
       case Op.config:
         return o.configJson;
-      case Op.fail: {
+      case Op.fail:
+      case Op.failAtCall: {
         const name = String(a);
-        const text = gojaMessage(String(b)) + formatPos(c);
+        const text = gojaMessage(String(b)) + formatPos(c, op === Op.failAtCall);
         if (name === '') constructionError ??= text;
         else if (name === 'json') err ??= String(b);
         else err ??= text + suffix(name);

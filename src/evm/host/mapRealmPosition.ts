@@ -1,3 +1,4 @@
+import { gojaAccessorOffset } from './gojaCallPosition.ts';
 import { toOriginalOffset, type InstrumentedCode } from './instrumentTracerCode.ts';
 
 /**
@@ -5,15 +6,16 @@ import { toOriginalOffset, type InstrumentedCode } from './instrumentTracerCode.
  * hold colons) into goja's ` at fn (<eval>:L:C(0))` part, in the tracer as written (`wrapped`: `(` + code + `\n)`),
  * or '' when there is none. The position may come from text the tracer wrote (a thrown object's `stack`), so it is
  * checked, never trusted: a line or column outside the instrumented text gives '' (no position), and the work is
- * linear in the text's size, whatever numbers the tracer chose.
+ * linear in the text's size, whatever numbers the tracer chose. With `atCall` (an accessor's error), the position
+ * names the accessor's call and the one goja reports is found from it ({@link gojaAccessorOffset}).
  */
 export function createRealmPositionMapper(
   instrumented: InstrumentedCode,
   wrapped: string,
-): (pos: unknown) => string {
+): (pos: unknown, atCall?: boolean) => string {
   let codeLines: number[] | undefined;
   let wrappedLines: number[] | undefined;
-  return (pos) => {
+  return (pos, atCall = false) => {
     const p = parsePosition(pos);
     if (!p) return '';
     codeLines ??= lineStarts(instrumented.code);
@@ -23,7 +25,9 @@ export function createRealmPositionMapper(
     const start = codeLines[line - 1];
     const end = line < codeLines.length ? codeLines[line] - 1 : instrumented.code.length;
     if (p.col < 1 || p.col > end - start + 1) return '';
-    const at = toOriginalOffset(instrumented.inserts, start + p.col - 1);
+    const named = toOriginalOffset(instrumented.inserts, start + p.col - 1);
+    // An accessor's error: goja names the instruction after the accessor's call, not the call.
+    const at = atCall ? gojaAccessorOffset(wrapped, named) : named;
     wrappedLines ??= lineStarts(wrapped);
     const outLine = lastAtOrBefore(wrappedLines, at);
     const where = `<eval>:${outLine + 1}:${at - wrappedLines[outLine] + 1}(0)`;

@@ -159,10 +159,18 @@ function where(e) {
   }
 }
 
-// geth's vm.Interrupt: recorded at once, thrown to leave the current code, and thrown again by every guard.
-function raise(message) {
-  if (fatal === undefined) fatal = { text: message, pos: position(new Err(message)) };
+// geth's vm.Interrupt: recorded at once, thrown to leave the current code, and thrown again by every guard. An
+// accessor's error is reported with failAtCall: goja names the instruction after the accessor's call (the host finds it).
+function raise(message, notAtCall) {
+  if (fatal === undefined) {
+    fatal = { text: message, pos: position(new Err(message)), op: notAtCall ? ${Op.fail} : ${Op.failAtCall} };
+  }
   throw new Err(fatal.text);
+}
+// Records the trace's error: the uncatchable one if any, else the thrown value's.
+function report(name, e) {
+  if (fatal !== undefined) host(fatal.op, name, fatal.text, fatal.pos);
+  else host(${Op.fail}, name, describe(e), where(e));
 }
 
 // The host's clock answers true past the deadline, or the text of another limit it enforces (the memory cap, which
@@ -171,9 +179,9 @@ function guard() {
   if (fatal !== undefined) throw new Err(fatal.text);
   if ((++guardCount & 63) === 0) {
     var limit = host(${Op.clock});
-    if (limit === true) raise('execution timeout');
+    if (limit === true) raise('execution timeout', true);
     else if (limit) {
-      if (fatal === undefined) fatal = { text: Str(limit), pos: '' };
+      if (fatal === undefined) fatal = { text: Str(limit), pos: '', op: ${Op.fail} };
       throw new Err(fatal.text);
     }
   }
@@ -337,8 +345,7 @@ function revive(key, v) {
 
 function fail(name, e) {
   failed = true;
-  if (fatal !== undefined) host(${Op.fail}, name, fatal.text, fatal.pos);
-  else host(${Op.fail}, name, describe(e), where(e));
+  report(name, e);
 }
 
 // Calls a tracer method: a thrown value or an uncatchable error fails the trace (once).
@@ -422,10 +429,10 @@ entries[${Entry.adopt}] = function (factory) {
     value = factory(guard);
   } catch (e) {
     failed = true;
-    host(${Op.fail}, '', fatal !== undefined ? fatal.text : describe(e), fatal !== undefined ? fatal.pos : where(e));
+    report('', e);
     return;
   }
-  if (fatal !== undefined) { failed = true; host(${Op.fail}, '', fatal.text, fatal.pos); return; }
+  if (fatal !== undefined) { failed = true; report('', undefined); return; }
   if (value === null || value === undefined) {
     failed = true;
     host(${Op.fail}, '', 'TypeError: Cannot convert undefined or null to object', '');
@@ -440,7 +447,7 @@ entries[${Entry.adopt}] = function (factory) {
     }
   } catch (e) {
     failed = true;
-    host(${Op.fail}, '', fatal !== undefined ? fatal.text : describe(e), fatal !== undefined ? fatal.pos : where(e));
+    report('', e);
     return;
   }
   var problem;
@@ -453,10 +460,10 @@ entries[${Entry.adopt}] = function (factory) {
       call(fns.setup, tracer, host(${Op.config}));
     } catch (e) {
       failed = true;
-      host(${Op.fail}, '', fatal !== undefined ? fatal.text : describe(e), fatal !== undefined ? fatal.pos : where(e));
+      report('', e);
       return;
     }
-    if (fatal !== undefined) { failed = true; host(${Op.fail}, '', fatal.text, fatal.pos); return; }
+    if (fatal !== undefined) { failed = true; report('', undefined); return; }
   }
   stepFn = fns.step;
   host(${Op.methods}, !!fns.step, !!fns.enter);

@@ -58,6 +58,11 @@ export const Op = {
   methods: 16,
   /** () → the 256 opcode names, comma-separated (geth's names; `opcode 0x.. not defined` for the others). */
   opNames: 17,
+  /**
+   * As {@link Op.fail}, for an error a host accessor raised (geth's `vm.Interrupt`): the position names the accessor's
+   * call, and the host reports the one goja names (the instruction after that call, see `gojaCallPosition.ts`).
+   */
+  failAtCall: 18,
 } as const;
 
 /** The prelude's entries, called by the host with no arguments. */
