@@ -46,6 +46,8 @@ interface Names {
   patternProperties: Set<estree.Node>;
   /** Assigned anywhere with `=` (`x = …`, `[x] = …`, `for (x in …)`): each creates the global. */
   assigned: Set<string>;
+  /** `[start, end]` of the outermost `with` bodies, ascending: a name there may be a property of the object. */
+  withBodies: Array<[number, number]>;
 }
 
 const namesCache = new WeakMap<LintContext, Names>();
@@ -59,13 +61,20 @@ function collectNames(cx: LintContext): Names {
     for (const name of fn.declarations.keys()) declared.add(name);
   const assigned = new Set<string>();
   const patternProperties = new Set<estree.Node>();
+  const withBodies: Array<[number, number]> = [];
   for (const { node } of cx.analysis.visits) {
     if (node.type === 'ObjectPattern') for (const p of node.properties) patternProperties.add(p);
+    if (node.type === 'WithStatement') {
+      // Visits come parents first, in text order: a body inside the last one recorded is already covered.
+      const body = node.body as AnyNode;
+      const last = withBodies[withBodies.length - 1];
+      if (!last || body.start >= last[1]) withBodies.push([body.start, body.end]);
+    }
     // `class Named {…}` binds Named inside the class; the analysis declares only function-scoped names.
     if (node.type === 'ClassExpression' && node.id) declared.add(node.id.name);
     for (const id of identifiersOf(writeTarget(node))) assigned.add(id.name);
   }
-  const names = { declared, assigned, patternProperties };
+  const names = { declared, assigned, patternProperties, withBodies };
   namesCache.set(cx, names);
   return names;
 }
@@ -131,6 +140,20 @@ function isRead(node: estree.Identifier, parent: AnyNode | null, names: Names): 
   }
 }
 
+/** Whether `node` lies in the body of a `with` statement (binary search over the outermost bodies). */
+function inWithBody(node: AnyNode, names: Names): boolean {
+  const list = names.withBodies;
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid][1] <= node.start) lo = mid + 1;
+    else if (list[mid][0] > node.start) hi = mid - 1;
+    else return true;
+  }
+  return false;
+}
+
 function known(name: string, cx: LintContext): boolean {
   return (
     ecmaGlobals.has(name) ||
@@ -162,6 +185,8 @@ const checkUndeclared: LintRule = (visit, cx) => {
   if (!isRead(node, visit.parent, names)) return;
   const name = node.name;
   if (names.declared.has(name) || names.assigned.has(name) || known(name, cx)) return;
+  // Inside `with (o) { … }` a name may be a property of o: nothing here says it is declared nowhere.
+  if (inWithBody(node as AnyNode, names)) return;
   if (!firstTime(cx, `read:${name}`)) return;
   const candidates = [
     ...names.declared,
@@ -188,6 +213,8 @@ const checkUndeclared: LintRule = (visit, cx) => {
 const checkImplicitGlobal: LintRule = (visit, cx) => {
   for (const id of identifiersOf(writeTarget(visit.node))) {
     if (lookup(id.name, visit.fn) || known(id.name, cx)) continue;
+    // Inside `with (o) { … }` the assignment may set a property of o.
+    if (inWithBody(id, collectNames(cx))) continue;
     if (!firstTime(cx, `write:${id.name}`)) continue;
     const message = `'${id.name}' is assigned without being declared: geth (goja, sloppy mode) creates a global that outlives this call and is shared by every hook; declare it with 'var ${id.name}' in this function, or keep it as this.${id.name}`;
     cx.report(implicitGlobal.make(cx.r, message, id.start, id.end));
