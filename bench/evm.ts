@@ -1,6 +1,7 @@
 // Embedded EVM: steps/s of a ~1,000,000-step loop transaction untraced, under the struct logger (everything
 // off), with @ethereumjs's own `step` event (the library's copy-per-step baseline), and traced by a call.js-like
-// JS tracer through the host. Medians of 5 interleaved rounds; compare ratios, not absolute numbers.
+// JS tracer through the host. Interleaved rounds (BENCH_EVM_ROUNDS, default 11); each ratio is the median of the
+// rounds' own ratios, with the lowest and highest round beside it. Compare ratios, not absolute numbers.
 import { createBlock } from '@ethereumjs/block';
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createLegacyTx } from '@ethereumjs/tx';
@@ -36,20 +37,42 @@ async function buildRun(): Promise<TraceRun> {
 
 type Body = (run: TraceRun) => Promise<unknown>;
 
-// Rounds interleave the modes so that load changes on a shared machine hit every mode alike.
-async function measureAll(rounds: number, bodies: Body[]): Promise<number[]> {
-  const rates: number[][] = bodies.map(() => []);
+/** A mode's median rate and its time ratio to the untraced run, median and spread over the rounds. */
+interface Measured {
+  rate: number;
+  ratio: { median: number; low: number; high: number };
+}
+
+const median = (list: number[]) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)];
+
+// Rounds interleave the modes so that load changes on a shared machine hit every mode alike, and each mode's ratio is
+// taken within its round (to the untraced run just before it), so a slow minute moves both sides of one ratio: the
+// median of those paired ratios repeats where a ratio of two medians moved 2× between runs. The spread printed next
+// to it is the lowest and highest round.
+async function measureAll(rounds: number, bodies: Body[]): Promise<Measured[]> {
+  const times: number[][] = bodies.map(() => []);
   for (const body of bodies) await body(await buildRun()); // warm-up (JIT), not counted
   for (let r = 0; r < rounds; r++) {
     for (let b = 0; b < bodies.length; b++) {
       const run = await buildRun();
+      // A collection of what earlier rounds left, before the clock starts rather than inside a measurement.
+      (globalThis as { gc?: () => void }).gc?.();
       const t0 = performance.now();
       await bodies[b](run);
-      rates[b].push(steps / ((performance.now() - t0) / 1000));
+      times[b].push(performance.now() - t0);
     }
   }
-  return rates.map((list) => list.sort((x, y) => x - y)[Math.floor(list.length / 2)]);
+  return times.map((list) => {
+    const ratios = list.map((t, r) => t / times[0][r]);
+    return {
+      rate: steps / (median(list) / 1000),
+      ratio: { median: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) },
+    };
+  });
 }
+
+const ratioText = (m: Measured) =>
+  `${m.ratio.median.toFixed(2)}x (rounds ${m.ratio.low.toFixed(2)}–${m.ratio.high.toFixed(2)})`;
 
 const fmt = (r: number) => `${(r / 1e6).toFixed(2)} M steps/s`;
 
@@ -70,8 +93,8 @@ async function realmCost(factory: RealmFactory): Promise<number> {
   return times.sort((a, b) => a - b)[10];
 }
 
-/** Runs the benchmark and returns printable lines. */
-export async function runEvmBench(): Promise<string[]> {
+/** Runs the benchmark and returns printable lines (`rounds`: interleaved rounds, default 11). */
+export async function runEvmBench(rounds = Number(process.env.BENCH_EVM_ROUNDS ?? 11)): Promise<string[]> {
   for (const createRealm of [createVmRealm, quickJs]) {
     const check = (await traceWithJsTracer(await buildRun(), {
       tracer: '{n:0,step:function(){this.n++},fault:function(){},result:function(){return this.n}}',
@@ -80,7 +103,7 @@ export async function runEvmBench(): Promise<string[]> {
     })) as number;
     if (check !== steps) throw new Error(`loop ran ${check} steps, expected ${steps}`);
   }
-  const [untraced, stepEvent, logger, traced, tracedQuickJs] = await measureAll(5, [
+  const [untraced, stepEvent, logger, traced, tracedQuickJs] = await measureAll(rounds, [
     (r) => runTx(r.vm, { tx: r.tx, block: r.block }),
     (r) => {
       r.vm.evm.events!.on('step', (e: { stack: bigint[] }) => void e.stack.length);
@@ -92,12 +115,12 @@ export async function runEvmBench(): Promise<string[]> {
   ]);
   const [vmRealm, quickJsRealm] = [await realmCost(createVmRealm), await realmCost(quickJs)];
   return [
-    `loop transaction: ${steps.toLocaleString('en-US')} steps`,
-    `untraced (runTx):                       ${fmt(untraced)}`,
-    `@ethereumjs step event (copy per step): ${fmt(stepEvent)}  (${(untraced / stepEvent).toFixed(2)}x slower)`,
-    `struct logger, all off, limit 1:        ${fmt(logger)}  (${(untraced / logger).toFixed(2)}x slower)`,
-    `call.js, V8-context realm (Node CLI):   ${fmt(traced)}  (traced/untraced time ratio ${(untraced / traced).toFixed(2)}x)`,
-    `call.js, QuickJS realm (browser's):     ${fmt(tracedQuickJs)}  (traced/untraced time ratio ${(untraced / tracedQuickJs).toFixed(2)}x)`,
+    `loop transaction: ${steps.toLocaleString('en-US')} steps, ${rounds} interleaved rounds; time ratios to the untraced run of the same round`,
+    `untraced (runTx):                       ${fmt(untraced.rate)}`,
+    `@ethereumjs step event (copy per step): ${fmt(stepEvent.rate)}  (${ratioText(stepEvent)} slower)`,
+    `struct logger, all off, limit 1:        ${fmt(logger.rate)}  (${ratioText(logger)} slower)`,
+    `call.js, V8-context realm (Node CLI):   ${fmt(traced.rate)}  (traced/untraced ${ratioText(traced)})`,
+    `call.js, QuickJS realm (browser's):     ${fmt(tracedQuickJs.rate)}  (traced/untraced ${ratioText(tracedQuickJs)})`,
     `fresh realm per trace: V8 context ${vmRealm.toFixed(2)} ms, QuickJS ${quickJsRealm.toFixed(2)} ms`,
   ];
 }
