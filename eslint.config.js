@@ -5,6 +5,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'build/**',
       'dist-*/**',
       'node_modules/**',
       'tracer-templates/**',

@@ -15,6 +15,11 @@ const parts: Part[] = [
     run: (m) => (m.runCoreBench as () => Promise<string[]>)(),
   },
   {
+    title: 'Command line start: tracer check vs acorn',
+    file: './cli.ts',
+    run: (m) => (m.runCliBench as () => Promise<string[]>)(),
+  },
+  {
     title: 'Embedded node: traced vs untraced steps',
     file: './evm.ts',
     run: (m) => (m.runEvmBench as () => Promise<string[]>)(),

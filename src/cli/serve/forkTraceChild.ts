@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { killProcessTree } from './killProcessTree.ts';
@@ -13,7 +13,11 @@ export interface TraceChildProcess {
 }
 
 const tailBytes = 8192;
-const entry = fileURLToPath(new URL('./traceChildMain.ts', import.meta.url));
+// Beside this file in the sources; from the built command line (build/cli/, scripts/build-cli.mjs), in the sources.
+const entry = [
+  fileURLToPath(new URL('./traceChildMain.ts', import.meta.url)),
+  fileURLToPath(new URL('../../src/cli/serve/traceChildMain.ts', import.meta.url)),
+].find((file) => existsSync(file))!;
 
 /**
  * Resident memory a trace process may hold beyond its heap cap: Node itself, compiled code, V8's young generation and
