@@ -197,25 +197,46 @@ export const commandSpecs: readonly CommandSpec[] = [
   },
   {
     name: 'replay',
-    synopsis: '--fixture FILE --tracer FILE [--tracer-config JSON] [--timeout D] [--memory-limit MB]',
-    summary: "run a tracer on a fixture's transaction in the embedded EVM",
+    synopsis:
+      '(--fixture FILE | --endpoint URL --tx HASH) --tracer FILE [--tracer-config JSON] [--timeout D] [--target T] [options]',
+    summary:
+      "run a tracer on a fixture's transaction, or on any node's mined transaction, in the embedded EVM",
     description:
       "Replays a geth tracetest fixture's transaction (from tracer capture) in the embedded EVM with the tracer, " +
-      'in a trace process of its own, and prints the result as JSON. Exit 1 with the tracer error when it fails. The ' +
-      'example captures its fixture from tracer serve --port 8545.',
+      'in a trace process of its own, and prints the result as JSON. With --endpoint and --tx instead, traces a mined ' +
+      "transaction of any node with that node's state, read with standard methods only (eth_getBalance, " +
+      'eth_getTransactionCount, eth_getCode, eth_getStorageAt, eth_getBlockByHash: no debug_* needed), the earlier ' +
+      'transactions of its block run first. The tracer file is read as send reads it (flattened for --target, an ' +
+      "author's var tracer = … wrapper removed). Exit 1 with the tracer error or what the node lacks. The example " +
+      'captures its fixture from tracer serve --port 8545.',
     options: [
       value(
         'fixture',
         'FILE',
         'the fixture (geth tracetest JSON, as tracer capture prints it), - for standard input',
       ),
-      value('tracer', 'FILE', 'the tracer file, - for standard input, or prestateTracer'),
+      value(
+        'tracer',
+        'FILE',
+        'the tracer file, - for standard input, or prestateTracer (fixtures); with --endpoint, absent: the struct logger',
+      ),
       tracerConfig,
       timeout,
+      target,
+      flag('no-flatten', "run FILE's text as it is instead of the flattened tracer"),
       memoryLimit('the trace process'),
+      value('tx', 'HASH', 'with --endpoint: hash of the mined transaction to trace'),
+      value(
+        'hardfork',
+        'NAME',
+        'with --endpoint: the fork to run (default: from the chain id for mainnet, Sepolia, Holesky, Hoodi, else from the header)',
+      ),
+      flag('stats', 'with --endpoint: print the fork used and the requests it took to stderr'),
+      ...connectionOptions,
     ],
     examples: [
       `tracer capture --endpoint ${exampleEndpoint} --tx ${demoTxHash} | tracer replay --fixture - --tracer tracer-templates/call-tree.js`,
+      `tracer replay --endpoint ${exampleEndpoint} --tx ${demoTxHash} --tracer tracer-templates/call-tree.js`,
     ],
   },
   {

@@ -71,8 +71,8 @@ export function parseJsonOption(text: string, name: string): unknown {
   }
 }
 
-/** Reads the tracer FILE and turns it into the string to send: flattened, unless --no-flatten. */
-async function readTracer(
+/** Reads the tracer FILE and turns it into the string to send: flattened for --target, unless --no-flatten (exit code after reporting why not). */
+export async function readTracer(
   parsed: ParsedArgs,
   io: CliIo,
   file: string,

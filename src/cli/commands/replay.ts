@@ -3,9 +3,11 @@ import { UsageError } from '../cliTypes.ts';
 import { optionalOption, requireOption } from '../parseArgs.ts';
 import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
 import { stripControl } from '../stripControl.ts';
-import { locateTracerError } from '../locateTracerError.ts';
+import { locateTracerError, type TracerOrigin } from '../locateTracerError.ts';
 import { runReplayInChild } from '../serve/runReplayInChild.ts';
 import { loadFixture } from '../../core/fixture/loadFixture.ts';
+import { readTracer } from './payload.ts';
+import { replayFromEndpoint } from './replayFromEndpoint.ts';
 
 function parseConfig(text: string | undefined): unknown {
   if (text === undefined) return undefined;
@@ -28,38 +30,58 @@ function parseMemoryLimit(text: string | undefined): number | undefined {
  * geth tracetest fixture's transaction in the embedded EVM with a JavaScript tracer (or `--tracer prestateTracer`)
  * and prints the result as JSON. The trace runs in a trace process of its own (heap capped at --memory-limit, default
  * 512 MB, killed 2 s after its timeout), so the tracer cannot take over or crash the CLI. Exit 1 with geth's error
- * text (or `execution timeout`, `tracer exceeded its memory limit`) when the tracer fails.
+ * text (or `execution timeout`, `tracer exceeded its memory limit`) when the tracer fails. With `--endpoint URL --tx
+ * HASH` instead of `--fixture`: a mined transaction of any node (replayFromEndpoint). The tracer file is read as
+ * `send` reads it (readTracer: flattened for --target, unless --no-flatten).
  */
 export const replay: CliCommand = async (args, io) => {
   const parsed = parseCommandArgs(args, commandSpec('replay'));
   if (parsed.positionals.length) throw new UsageError(`unexpected argument ${parsed.positionals[0]}`);
-  const fixtureFile = requireOption(parsed, 'fixture');
-  const tracerArg = requireOption(parsed, 'tracer');
+  const fromEndpoint = parsed.options.endpoint !== undefined;
+  if (fromEndpoint && parsed.options.fixture !== undefined)
+    throw new UsageError('give --fixture, or --endpoint with --tx, not both');
+  if (!fromEndpoint) {
+    for (const o of ['tx', 'hardfork', 'stats', 'user', 'password', 'request-timeout'])
+      if (parsed.options[o] !== undefined) throw new UsageError(`--${o} needs --endpoint`);
+  } else if (parsed.options['memory-limit'] !== undefined)
+    throw new UsageError('--memory-limit applies to --fixture replays');
+  const fixtureFile = fromEndpoint ? undefined : requireOption(parsed, 'fixture');
+  const tracerArg = fromEndpoint ? optionalOption(parsed, 'tracer') : requireOption(parsed, 'tracer');
   if (fixtureFile === '-' && tracerArg === '-')
     throw new UsageError('only one of --fixture and --tracer can be -');
   const tracerConfig = parseConfig(optionalOption(parsed, 'tracer-config'));
   const timeout = optionalOption(parsed, 'timeout');
   const memoryLimitMb = parseMemoryLimit(optionalOption(parsed, 'memory-limit'));
-  let fixture: string;
-  try {
-    fixture = await io.readInput(fixtureFile);
-    loadFixture(fixture);
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(`${fixtureFile}: ${(e as Error).message}`);
+  let fixture = '';
+  if (fixtureFile !== undefined) {
+    try {
+      fixture = await io.readInput(fixtureFile);
+      loadFixture(fixture);
+    } catch (e) {
+      if (e instanceof UsageError) throw e;
+      throw new UsageError(`${fixtureFile}: ${(e as Error).message}`);
+    }
   }
-  const source = tracerArg === 'prestateTracer' ? tracerArg : await io.readInput(tracerArg);
-  const tracer = source.trim();
+  const name = tracerArg === '-' ? '<stdin>' : (tracerArg ?? '');
+  let read: { code: string; origin: TracerOrigin } | undefined;
+  if (tracerArg !== undefined && tracerArg !== 'prestateTracer') {
+    const r = await readTracer(parsed, io, tracerArg);
+    if (typeof r === 'number') return r;
+    read = r;
+  }
+  if (fromEndpoint) {
+    if (tracerArg === 'prestateTracer')
+      throw new UsageError('--tracer prestateTracer replays fixtures; with --endpoint give a tracer file');
+    return replayFromEndpoint(parsed, io, read && { ...read, name }, tracerConfig);
+  }
+  const tracer = read?.code ?? 'prestateTracer';
   const outcome = await runReplayInChild({ fixture, tracer, tracerConfig, timeout, memoryLimitMb });
   if (outcome.ok) {
     io.stdout(stripControl(outcome.text) + '\n');
     return 0;
   }
   io.stderr(`${outcome.tracerError ? '' : 'tracer replay: '}${stripControl(outcome.message)}\n`);
-  const name = tracerArg === '-' ? '<stdin>' : tracerArg;
-  const at =
-    outcome.tracerError &&
-    locateTracerError(outcome.message, name, { kind: 'verbatim', source, code: tracer });
+  const at = outcome.tracerError && read && locateTracerError(outcome.message, name, read.origin);
   if (at) io.stderr(`  at ${stripControl(at)}\n`);
   return 1;
 };

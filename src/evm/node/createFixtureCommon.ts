@@ -35,8 +35,8 @@ const unavailable = (): never => {
   );
 };
 
-// @ethereumjs requires a KZG object to decode any blob tx, even without sidecars; only sidecar checks would use it.
-const noKzg = {
+/** A KZG stand-in: @ethereumjs requires one to decode any blob tx, even without sidecars; only sidecar checks use it. */
+export const noKzg = {
   blobToKzgCommitment: unavailable,
   computeBlobProof: unavailable,
   verifyProof: unavailable,

@@ -92,7 +92,7 @@ describe('tracer replay runs the tracer in a trace process', () => {
       "{fault: function() {}, result: function() { throw new Error('x\\u001b]0;pwned\\u0007y'); }}",
       1,
       '',
-      "Error: xy at result (<eval>:1:52(0))    in server-side tracer function 'result'\n  at FILE:1:51\n",
+      "Error: xy at result (<eval>:1:46(0))    in server-side tracer function 'result'\n  at FILE:1:51\n",
     ],
   ])('%s is printed without terminal control characters', async (name, source, code, out, err) => {
     const io = createCaptureIo();

@@ -49,12 +49,15 @@ describe('tracer replay', () => {
     [
       'a throwing result()',
       "{fault: function() {}, result: function() { throw new Error('bad'); }}",
-      "Error: bad at result (<eval>:1:52(0))    in server-side tracer function 'result'\n  at t.js:1:51\n",
+      // The file is flattened as send flattens it: geth's column is in the flattened text, the "at" line in the file.
+      "Error: bad at result (<eval>:1:46(0))    in server-side tracer function 'result'\n  at t.js:1:51\n",
     ],
     [
       'a missing fault()',
       '{result: function() { return 1; }}',
-      'trace object must expose a function fault()\n',
+      // Refused before it runs, as send refuses it (--no-flatten runs it and gets geth's text).
+      't.js:1:1 error trace object must expose a function fault(): add fault: function(log, db) {...} [tracer/missing-fault]\n' +
+        'the tracer in t.js cannot be flattened for the target es5; fix the errors above (or pass --no-flatten)\n',
     ],
   ])('exits 1 with geth’s text for %s', async (_name, source, message) => {
     const { io, cli } = createIo({ 't.js': source });
