@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { killProcessTree } from './killProcessTree.ts';
 
@@ -14,10 +15,10 @@ export interface TraceChildProcess {
 
 const tailBytes = 8192;
 // Beside this file in the sources; from the built command line (build/cli/, scripts/build-cli.mjs), in the sources.
-const entry = [
-  fileURLToPath(new URL('./traceChildMain.ts', import.meta.url)),
-  fileURLToPath(new URL('../../src/cli/serve/traceChildMain.ts', import.meta.url)),
-].find((file) => existsSync(file))!;
+const here = dirname(fileURLToPath(import.meta.url));
+const entry = [join(here, 'traceChildMain.ts'), join(here, '../../src/cli/serve/traceChildMain.ts')].find(
+  (file) => existsSync(file),
+)!;
 
 /**
  * Resident memory a trace process may hold beyond its heap cap: Node itself, compiled code, V8's young generation and
