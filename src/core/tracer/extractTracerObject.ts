@@ -133,8 +133,12 @@ function fromFunction(
   s: Scan,
   fn: Located<estree.FunctionDeclaration | estree.FunctionExpression>,
   object: Located<estree.ObjectExpression>,
+  exported: Located<estree.Statement> | null = null,
 ): Extraction {
-  const diagnostics = [functionWrapperDiagnostic(s.r, fn, object)];
+  // The export statement goes with the white space before it; comments between the two statements stay.
+  const gap = exported ? /\s*$/.exec(s.source.slice(fn.end, exported.start))![0].length : 0;
+  const exportedText = exported ? { start: exported.start - gap, end: exported.end } : null;
+  const diagnostics = [functionWrapperDiagnostic(s.r, fn, object, exportedText)];
   return { tracer: { form: 'function', object, trailingSemicolon: false, diagnostics }, diagnostics };
 }
 
@@ -163,6 +167,8 @@ function fromProgram(s: Scan, program: Located<estree.Program>, fail: Fail): Ext
       s.source.length,
     );
   }
+  const factory = body.length === 2 ? exportedFactory(body[0], body[1]) : null;
+  if (factory) return fromFunction(s, body[0] as Located<estree.FunctionDeclaration>, factory, body[1]);
   if (body.length > 1) {
     const message = `The tracer must be one object literal, not ${body.length} statements`;
     return fail(message, body[0].start, s.source.length);
@@ -204,6 +210,22 @@ function returnedObject(node: estree.Node): Located<estree.ObjectExpression> | n
   if (!last || last.type !== 'ReturnStatement' || !last.argument) return null;
   const arg = last.argument;
   return arg.type === 'ObjectExpression' ? (arg as Located<estree.ObjectExpression>) : null;
+}
+
+/**
+ * `function f() { …; return {…}; }` followed by `module.exports = f;` (or `= f();`): the object the exported factory
+ * returns; null for any other pair of statements.
+ */
+function exportedFactory(
+  first: estree.Statement,
+  second: estree.Statement,
+): Located<estree.ObjectExpression> | null {
+  if (first.type !== 'FunctionDeclaration' || second.type !== 'ExpressionStatement') return null;
+  const object = returnedObject(first);
+  const value = moduleExportsValue(second.expression);
+  if (!object || !value) return null;
+  const callee = value.type === 'CallExpression' && value.arguments.length === 0 ? value.callee : value;
+  return callee.type === 'Identifier' && callee.name === first.id!.name ? object : null;
 }
 
 function span(n: Located<estree.Node>): { start: number; end: number } {

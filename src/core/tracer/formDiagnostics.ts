@@ -73,19 +73,22 @@ export function semicolonInfo(r: Reporter, offsets: number[]): Diagnostic {
 /**
  * `function f() { return {...}; }`: a node evaluates the text as one expression and gets a function, not a tracer.
  * The fix keeps the returned object when the function does nothing else (the lint then names any parameter the
- * object still reads).
+ * object still reads). `exported`: the text of a `module.exports = f;` statement after the function (with the white
+ * space before it), which the fix deletes too.
  */
 export function functionWrapperDiagnostic(
   r: Reporter,
   fn: Located<estree.FunctionDeclaration | estree.FunctionExpression>,
   object: Located<estree.ObjectExpression>,
+  exported: { start: number; end: number } | null = null,
 ): Diagnostic {
   const name = fn.id
     ? `'${fn.id.name}'`
     : // Stryker disable next-line StringLiteral: unreachable: extractTracerObject reports only a named function (returnedObject needs fn.id), an anonymous one is tracer/not-an-object
       'a function';
   const others = fn.body.body.length - 1;
-  const base = `The tracer object is returned by the function ${name}; a node evaluates the text as one expression and gets the function, not a tracer`;
+  const exportLine = exported ? `, and its 'module.exports' line is not part of the tracer` : '';
+  const base = `The tracer object is returned by the function ${name}; a node evaluates the text as one expression and gets the function, not a tracer${exportLine}`;
   if (others > 0) {
     const message = `${base}: move its other ${others === 1 ? 'statement' : `${others} statements`} into the object's functions, then keep only the object literal`;
     return functionWrapper.make(r, message, fn.start, object.start);
@@ -95,8 +98,12 @@ export function functionWrapperDiagnostic(
     { start: fn.start, end: object.start, text: '' },
     { start: object.end, end: fn.end, text: '' },
   ];
+  if (exported) edits.push({ ...exported, text: '' });
+  const title = exported
+    ? "Keep only the returned object literal and delete the 'module.exports' line"
+    : 'Keep only the returned object literal';
   return functionWrapper.make(r, `${base}: keep only the object literal`, fn.start, object.start, {
-    title: 'Keep only the returned object literal',
+    title,
     edits,
   });
 }

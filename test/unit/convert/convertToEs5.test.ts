@@ -60,6 +60,16 @@ describe('convertToEs5', () => {
     [`module.exports = {${F}, ${R}};`, `{${F}, ${R}}`, ['the module-exports wrapper']],
     [`export default {${F}, ${R}};`, `{${F}, ${R}}`, ['the export-default wrapper']],
     [`function make() { return {${F}, ${R}}; }`, `{${F}, ${R}}`, ['the function wrapper']],
+    [
+      `function make() {\n  return {${F}, ${R}};\n}\nmodule.exports = make;\n`,
+      `{${F}, ${R}}\n`,
+      ['the function wrapper'],
+    ],
+    [
+      `function make() { return {${F}, result() { return 1; }}; }\nmodule.exports = make();`,
+      `{${F}, result: function () { return 1; }}`,
+      ['the function wrapper', 'shorthand methods (1)'],
+    ],
     [`{${F}, ${R}}`, `{${F}, ${R}}`, []],
   ];
   it.each(rows)('%s', (source, code, converted) => {

@@ -14,6 +14,10 @@ const defaultNote =
   "geth evaluates the tracer as one expression, so 'export default {...}' is a syntax error there; only the object literal is sent";
 const fnError = (name: string, tail: string) =>
   `The tracer object is returned by the function '${name}'; a node evaluates the text as one expression and gets the function, not a tracer: ${tail}`;
+const exportedFnError = (name: string, tail: string) =>
+  `The tracer object is returned by the function '${name}'; a node evaluates the text as one expression and gets the function, not a tracer, and its 'module.exports' line is not part of the tracer: ${tail}`;
+const twoStatements =
+  '1:1 error tracer/not-an-object The tracer must be one object literal, not 2 statements';
 
 const show = (source: string) =>
   checkTracer(source).diagnostics.map(
@@ -44,6 +48,50 @@ describe('wrappers', () => {
       null,
       null,
     ],
+    // Issue #24 item 5: the factory followed by its export line is the same wrapper; the fix deletes both.
+    [
+      `function createTracer() { return {${body}}; }\nmodule.exports = createTracer;\n`,
+      [
+        `1:1 error tracer/function-wrapper ${exportedFnError('createTracer', 'keep only the object literal')}`,
+      ],
+      `{${body}}\n`,
+      null,
+    ],
+    [
+      `/* t */ function createTracer() {\n  return {${body}};\n}\n\n/* export */ module.exports = createTracer()`,
+      [
+        `1:9 error tracer/function-wrapper ${exportedFnError('createTracer', 'keep only the object literal')}`,
+      ],
+      `/* t */ {${body}}\n\n/* export */`,
+      null,
+    ],
+    [
+      `function createTracer() {\n  var n = 0;\n  return {${body}};\n}\nmodule.exports = createTracer;`,
+      [
+        `1:1 error tracer/function-wrapper ${exportedFnError('createTracer', "move its other statement into the object's functions, then keep only the object literal")}`,
+      ],
+      null,
+      null,
+    ],
+    [`function createTracer() { return {${body}}; }\nmodule.exports = other;`, [twoStatements], null, null],
+    [
+      `function createTracer() { return {${body}}; }\nmodule.exports = createTracer(1);`,
+      [twoStatements],
+      null,
+      null,
+    ],
+    [
+      `function createTracer() { return {${body}}; }\nexports.tracer = createTracer;`,
+      [twoStatements],
+      null,
+      null,
+    ],
+    [
+      `module.exports = createTracer;\nfunction createTracer() { return {${body}}; }`,
+      [twoStatements],
+      null,
+      null,
+    ],
   ];
   it.each(rows)('%s', (source, expected, fixed, flattened) => {
     expect(show(source)).toEqual(expected);
@@ -51,6 +99,8 @@ describe('wrappers', () => {
     expect(r.ok ? r.code : null).toBe(flattened);
     const fix = checkTracer(source).diagnostics.find((d) => d.fix)?.fix;
     if (fixed === null) expect(fix).toBeUndefined();
+    else if (source.includes('module.exports = createTracer'))
+      expect(fix!.title).toBe("Keep only the returned object literal and delete the 'module.exports' line");
     else {
       expect(applyEdits(source, fix!.edits)).toBe(fixed);
       expect(show(fixed)).toEqual([]);
