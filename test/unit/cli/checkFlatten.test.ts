@@ -136,4 +136,49 @@ describe('tracer flatten', () => {
     expect(r.out).toBe('');
     expect(r.err).toMatch(/^<stdin>:1:\d+ error /);
   });
+
+  // Issue #24 item 5: a refused flatten always ends with the rule ids that stopped it and how to go on.
+  const F = 'fault: function () {}';
+  const R = 'result: function () { return 1; }';
+  const cannot = (target: string) => `tracer flatten: <stdin> cannot be flattened for the target ${target}: `;
+  // source, extra arguments, the last line of stderr
+  const refusals: [string, string[], string][] = [
+    ['{step: function( {}', [], `${cannot('es5')}1 error (es5/syntax-error); fix it`],
+    ['', [], `${cannot('es5')}1 error (es5/empty-source); fix it`],
+    [`{${F}}`, [], `${cannot('es5')}1 error (tracer/missing-result); fix it`],
+    [
+      `{${F}, ${R}, step: function (log) { foo(); bar(); }}`,
+      ['--target', 'geth'],
+      `${cannot('geth')}2 errors (tracer/undeclared-identifier); fix them`,
+    ],
+    [
+      `{${F}, ${R}, step: function (log) { let x = foo; }}`,
+      [],
+      `${cannot('es5')}2 errors (es5/let-const, tracer/undeclared-identifier); fix them (run tracer convert - for an ES5.1 copy of its ES2015+ syntax)`,
+    ],
+    [
+      `{${F}, ${R}, step: function (log) { let x = 1; const y = () => x; }}`,
+      [],
+      `${cannot('es5')}2 errors (es5/let-const, es5/arrow-function); only its ES2015+ syntax stops it: run tracer convert - for an ES5.1 copy, or pass --target geth if the node runs it`,
+    ],
+    [
+      `{${F}, result: async function () { return 1; }}`,
+      [],
+      `${cannot('es5')}1 error (es5/async-await); only its ES2015+ syntax stops it: run tracer convert - for an ES5.1 copy, or pass --target reth if the node runs it`,
+    ],
+    [
+      `{${F}, result: async function () { return 1; }}`,
+      ['--target', 'geth'],
+      `${cannot('geth')}1 error (es5/async-await); only its ES2015+ syntax stops it: run tracer convert - for an ES5.1 copy`,
+    ],
+  ];
+  it.each(refusals)('%j %j: the last line names the rules', async (source, extra, last) => {
+    const r = await cli(['flatten', '-', ...extra], source);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    const lines = r.err.split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.pop()).toBe(last);
+    expect(lines.every((l) => /^<stdin>:\d+:\d+ (error|warning|info) /.test(l))).toBe(true);
+  });
 });

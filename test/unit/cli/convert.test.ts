@@ -81,7 +81,7 @@ describe('--target and the one line about targets', () => {
     expect(flat.err).toContain(`${summary} [es5/target-summary]\n`);
     expect(
       flat.err.endsWith(
-        `tracer flatten: the tracer in ${letHeavy} cannot be flattened for the target es5: ${hint}\n`,
+        `tracer flatten: ${letHeavy} cannot be flattened for the target es5: 2 errors (es5/shorthand-method, es5/let-const); only its ES2015+ syntax stops it: run tracer convert ${letHeavy} for an ES5.1 copy, or pass --target geth if the node runs it\n`,
       ),
     ).toBe(true);
     const send = await cli([
