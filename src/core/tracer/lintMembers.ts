@@ -21,7 +21,12 @@ export const notAFunction = defineRule(
 export const unknownMember = defineRule(
   'unknown-member',
   'warning',
-  'an accessor geth does not have (log, db, ctx, frames, bigInt)',
+  'an accessor geth does not have (log, db, ctx, frames, bigInt), read (undefined) or called where it may not throw (behind a guard, with ?.(), on a bigInt)',
+);
+export const unknownMemberCall = defineRule(
+  'unknown-member-call',
+  'error',
+  'a call of a member geth does not define on log, log.stack, log.memory, log.contract, log.op, db, ctx or the frames (a TypeError on every node)',
 );
 export const bytesToHex = defineRule(
   'bytes-to-hex',
@@ -47,7 +52,8 @@ const checkMembers: LintRule = (visit, cx) => {
   // The callee of a call or of `new` (geth's accessors are no constructors; neither rule fits `new`).
   const called = (parent as { callee?: estree.Node }).callee === node;
   if (!info) {
-    if (!inheritedMembers.has(name)) reportUnknown(node, objectType, name, cx);
+    if (!inheritedMembers.has(name))
+      reportUnknown(node, objectType, name, throwsWhenCalled(node, parent, cx), cx);
     return;
   }
   const property = node.property as AnyNode;
@@ -66,6 +72,38 @@ const checkMembers: LintRule = (visit, cx) => {
     cx.report(notAFunction.make(cx.r, message, property.start, property.end, fix));
   }
 };
+
+/** The objects whose members geth defines completely: calling any other member is a TypeError on every node. */
+const closedTypes: ReadonlySet<ObjectType> = new Set([
+  'log',
+  'log.op',
+  'log.stack',
+  'log.memory',
+  'log.contract',
+  'db',
+  'ctx',
+  'frame',
+  'frameResult',
+]);
+
+/**
+ * Whether `node` (an unknown member) is called in a way that throws on every node: a plain call or `new` (not `?.()`),
+ * of a member the tracer reads nowhere else (`if (log.getFoo) log.getFoo()` and `typeof db.x === 'function'` guard it).
+ */
+function throwsWhenCalled(
+  node: estree.MemberExpression & AnyNode,
+  parent: AnyNode,
+  cx: LintContext,
+): boolean {
+  if ((parent as { callee?: estree.Node }).callee !== node) return false;
+  if ((parent as { optional?: boolean }).optional) return false;
+  const text = textOf(cx, node);
+  // Every other occurrence of the member's text must be a call too (a comment mentioning it counts as a read).
+  for (let at = cx.source.indexOf(text); at >= 0; at = cx.source.indexOf(text, at + 1)) {
+    if (!/^\s*\(/.test(cx.source.slice(at + text.length, at + text.length + 64))) return false;
+  }
+  return true;
+}
 
 function isWriteTarget(node: estree.Node, parent: estree.Node): boolean {
   if (parent.type === 'AssignmentExpression' && parent.left === node) return true;
@@ -86,6 +124,7 @@ function reportUnknown(
   node: estree.MemberExpression & AnyNode,
   t: ObjectType,
   name: string,
+  called: boolean,
   cx: LintContext,
 ): void {
   const property = node.property as AnyNode;
@@ -116,7 +155,8 @@ function reportUnknown(
           edits: [{ start: property.start, end: property.end, text: replacement }],
         }
       : undefined;
-  cx.report(unknownMember.make(cx.r, message, property.start, property.end, fix));
+  const rule = called && closedTypes.has(t) ? unknownMemberCall : unknownMember;
+  cx.report(rule.make(cx.r, message, property.start, property.end, fix));
 }
 
 function lintBytesMember(
@@ -143,8 +183,11 @@ function lintBytesMember(
   cx.report(bytesToHex.make(cx.r, message, property.start, call.end, fix));
 }
 
-/** A lint pass: its rules (unknownMember, methodNotCalled, notAFunction, bytesToHex) and the check that reports them. */
+/**
+ * A lint pass: its rules (unknownMember, unknownMemberCall, methodNotCalled, notAFunction, bytesToHex) and the check
+ * that reports them.
+ */
 export const lintMembers: LintPass = {
-  rules: [unknownMember, methodNotCalled, notAFunction, bytesToHex],
+  rules: [unknownMember, unknownMemberCall, methodNotCalled, notAFunction, bytesToHex],
   check: checkMembers,
 };

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { checkTracer } from '../../../src/core/tracer/checkTracer.ts';
 import { expectInvalid, expectValid, inEnterExit, inResult, inStep, single } from './lintHarness.ts';
 
-const rule = 'tracer/unknown-member';
+// Issue #25 item 6: calling a member a closed API object lacks throws on every node (an error); reading it does not.
+const read = 'tracer/unknown-member';
+const call = 'tracer/unknown-member-call';
 
-describe('tracer/unknown-member', () => {
+describe('tracer/unknown-member and tracer/unknown-member-call', () => {
   const validCases = [
     inStep('log.getPC(); log.getGas(); log.getCost(); log.getDepth(); log.getRefund(); log.getError();'),
     inStep('log.op.toNumber(); log.op.toString(); log.op.isPush();'),
@@ -37,148 +40,213 @@ describe('tracer/unknown-member', () => {
     // Writes are not reads.
     inStep('log.custom = 1;'),
   ];
-  it.each(validCases)('accepts %s', (code) => expectValid(code, [rule]));
+  it.each(validCases)('accepts %s', (code) => expectValid(code, [read, call]));
 
-  const cases: [string, string, string, string?][] = [
+  const cases: [string, string, string, string, string?][] = [
     [
+      call,
       inStep('log.stack.peak(0);'),
       "log.stack has no member 'peak'; did you mean 'peek'?",
       '4:11',
       'log.stack.peek(0);',
     ],
     [
+      call,
       inStep('log.getAddress();'),
       "log has no member 'getAddress'; did you mean 'log.contract.getAddress'?",
       '4:5',
       'log.contract.getAddress();',
     ],
     [
+      call,
       inStep('log.peek(0);'),
       "log has no member 'peek'; did you mean 'log.stack.peek'?",
       '4:5',
       'log.stack.peek(0);',
     ],
     [
+      call,
       inStep('log.length();'),
       "log has no member 'length'; did you mean 'log.stack.length' or 'log.memory.length'?",
       '4:5',
     ],
-    [inStep('log.getpc();'), "log has no member 'getpc'; did you mean 'getPC'?", '4:5', 'log.getPC();'],
+    [call, inStep('log.getpc();'), "log has no member 'getpc'; did you mean 'getPC'?", '4:5', 'log.getPC();'],
     [
+      call,
       inStep('var s = log.stack;\ns.peak(0);'),
       "log.stack has no member 'peak'; did you mean 'peek'?",
       '5:3',
       's.peek(0);',
     ],
     [
+      read,
       inStep('log.stack.peek(0).String();'),
       "a bigInt value has no member 'String'; did you mean 'toString'? (geth's values are BigInteger.js objects, not Go big.Int)",
       '4:19',
       'log.stack.peek(0).toString();',
     ],
     [
+      read,
       inStep('log.memory.getUint(0).String(16);'),
       "a bigInt value has no member 'String'; did you mean 'toString'? (geth's values are BigInteger.js objects, not Go big.Int)",
       '4:23',
     ],
     [
+      read,
       inStep('log.contract.getValue().String();'),
       "a bigInt value has no member 'String'; did you mean 'toString'? (geth's values are BigInteger.js objects, not Go big.Int)",
       '4:25',
     ],
     [
+      read,
       inStep('db.getBalance(log.contract.getAddress()).String();'),
       "a bigInt value has no member 'String'; did you mean 'toString'? (geth's values are BigInteger.js objects, not Go big.Int)",
       '4:42',
     ],
     [
+      read,
       inStep('bigInt(5).String();'),
       "a bigInt value has no member 'String'; did you mean 'toString'? (geth's values are BigInteger.js objects, not Go big.Int)",
       '4:11',
     ],
     [
+      read,
       inResult('return ctx.value.String();'),
       "a bigInt value has no member 'String'; did you mean 'toString'? (geth's values are BigInteger.js objects, not Go big.Int)",
       '4:18',
     ],
     [
+      read,
       inResult('return ctx.gasPrice.add(1).String();'),
       "a bigInt value has no member 'String'; did you mean 'toString'? (geth's values are BigInteger.js objects, not Go big.Int)",
       '4:28',
     ],
     [
+      read,
       inStep('log.stack.peek(0).toNumber();'),
       "a bigInt value has no member 'toNumber'; did you mean 'toJSNumber'?",
       '4:19',
       'log.stack.peek(0).toJSNumber();',
     ],
     [
+      read,
       inStep('log.stack.peek(0).bitLength();'),
       "a bigInt value has no member 'bitLength'; did you mean 'toString(2).length'? (geth's bundled BigInteger.js is older and has no bitLength())",
       '4:19',
     ],
     [
+      read,
       inStep('log.stack.peek(0).substract(1);'),
       "a bigInt value has no member 'substract'; did you mean 'subtract'?",
       '4:19',
       'log.stack.peek(0).subtract(1);',
     ],
     [
+      read,
       inResult('return ctx.gasLimit;'),
       "ctx has no member 'gasLimit'; did you mean 'ctx.gas'? (ctx.gas is the transaction gas limit)",
       '4:12',
       'return ctx.gas;',
     ],
-    [inResult('return ctx.time;'), "ctx has no member 'time' (ctx.time was removed in geth v1.11.0)", '4:12'],
     [
+      read,
+      inResult('return ctx.time;'),
+      "ctx has no member 'time' (ctx.time was removed in geth v1.11.0)",
+      '4:12',
+    ],
+    [
+      read,
       inResult('return ctx.gasUsd;'),
       "ctx has no member 'gasUsd'; did you mean 'gasUsed'?",
       '4:12',
       'return ctx.gasUsed;',
     ],
     [
+      read,
       inResult("return ctx['gasLimit'];"),
       "ctx has no member 'gasLimit'; did you mean 'ctx.gas'? (ctx.gas is the transaction gas limit)",
       '4:12',
     ],
     [
+      call,
       inStep('db.getBalanse(log.contract.getAddress());'),
       "db has no member 'getBalanse'; did you mean 'getBalance'?",
       '4:4',
       'db.getBalance(log.contract.getAddress());',
     ],
-    [inStep('db.qwertyuiop();'), "db has no member 'qwertyuiop'", '4:4'],
+    [call, inStep('db.qwertyuiop();'), "db has no member 'qwertyuiop'", '4:4'],
     [
+      call,
       inEnterExit('frame.getCaller();'),
       "the call frame (enter) has no member 'getCaller'; did you mean 'getFrom'?",
       '4:7',
       'frame.getFrom();',
     ],
     [
+      call,
       inEnterExit('', 'res.getGas();'),
       "the frame result (exit) has no member 'getGas'; did you mean 'getGasUsed'?",
       '7:5',
       'res.getGasUsed();',
     ],
-    [inStep('bigInt.ZERO;'), "bigInt has no member 'ZERO'; did you mean 'zero'?", '4:8', 'bigInt.zero;'],
     [
+      read,
+      inStep('bigInt.ZERO;'),
+      "bigInt has no member 'ZERO'; did you mean 'zero'?",
+      '4:8',
+      'bigInt.zero;',
+    ],
+    [
+      call,
       '{fault: function(l, d) {}, result: function(c) { return 1; }, step: function(l) { l.stack.peak(0); }}',
       "log.stack has no member 'peak'; did you mean 'peek'?",
       '1:91',
       'l.stack.peek(0)',
     ],
   ];
-  it.each(cases)('reports %s', (code, message, at, fixedBody) => {
+  it.each(cases)('%s: reports %s', (rule, code, message, at, fixedBody) => {
     const fixed = expectInvalid(code, rule, message, at);
     if (fixedBody) expect(fixed).toContain(fixedBody);
     else if (fixed !== undefined) expect(single(code, rule).fix?.edits.length).toBeGreaterThan(0);
   });
 
   it('gives a fix only when there is a replacement', () => {
-    expect(single(inStep('db.qwertyuiop();'), rule).fix).toBeUndefined();
-    expect(single(inStep('log.length();'), rule).fix).toBeUndefined();
-    expect(single(inResult("return ctx['gasLimit'];"), rule).fix).toBeUndefined();
-    expect(single(inStep('log.peek(0);'), rule).severity).toBe('warning');
+    expect(single(inStep('db.qwertyuiop();'), call).fix).toBeUndefined();
+    expect(single(inStep('log.length();'), call).fix).toBeUndefined();
+    expect(single(inResult("return ctx['gasLimit'];"), read).fix).toBeUndefined();
+  });
+
+  // source → every unknown-member diagnostic as 'line:col rule severity'
+  const severities: [string, string[]][] = [
+    [inStep('log.stack.peak(0);'), [`4:11 ${call} error`]],
+    [inStep('var p = log.stack.peak;'), [`4:19 ${read} warning`]],
+    [inStep('log.peek(0);'), [`4:5 ${call} error`]],
+    [inStep('new log.Foo();'), [`4:9 ${call} error`]],
+    [inResult('return ctx.foo();'), [`4:12 ${call} error`]],
+    [inEnterExit('frame.getCaller();', 'res.getGas();'), [`4:7 ${call} error`, `7:5 ${call} error`]],
+    [inStep('db.getCodXYZ(log.contract.getAddress());'), [`4:4 ${call} error`]],
+    [
+      inStep('log.memory.getUnit(0); log.contract.getCallr(); log.op.toStr();'),
+      [`4:12 ${call} error`, `4:37 ${call} error`, `4:56 ${call} error`],
+    ],
+    // Guarded by a read of the same member, or called with ?.(): it may not throw, so a warning.
+    [inStep('if (log.stack.peak) log.stack.peak(0);'), [`4:15 ${read} warning`, `4:31 ${read} warning`]],
+    [
+      inStep(
+        "if (typeof db.getTransientState === 'function') db.getTransientState(log.contract.getAddress(), 0);",
+      ),
+      [`4:15 ${read} warning`, `4:52 ${read} warning`],
+    ],
+    [inStep('log.stack.peak?.(0);'), [`4:11 ${read} warning`]],
+    // A bigInt value is BigInteger.js, whose members the model does not list completely: a warning.
+    [inStep('bigInt(5).String();'), [`4:11 ${read} warning`]],
+    [inStep('bigInt.ZERO();'), [`4:8 ${read} warning`]],
+  ];
+  it.each(severities)('%s', (code, expected) => {
+    const found = checkTracer(code).diagnostics.filter((d) => d.ruleId === read || d.ruleId === call);
+    expect(
+      found.map((d) => `${d.range.start.line}:${d.range.start.column} ${d.ruleId} ${d.severity}`),
+    ).toEqual(expected);
   });
 });
 

@@ -30,7 +30,7 @@ const rows: Array<[statement: string, message: string]> = [
 describe("unknown members: 'did you mean' within the length-based limit", () => {
   it.each(rows)('%s', (statement, message) => {
     const found = checkTracer(inStep(statement)).diagnostics.filter(
-      (d) => d.ruleId === 'tracer/unknown-member',
+      (d) => d.ruleId === 'tracer/unknown-member-call',
     );
     expect(found.map((d) => `${d.range.start.line}:${d.range.start.column} ${d.message}`)).toEqual([message]);
   });

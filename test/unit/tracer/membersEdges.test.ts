@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { expectInvalid, expectValid, inStep, posOf, single } from './lintHarness.ts';
 
-const memberRules = ['tracer/unknown-member', 'tracer/method-not-called', 'tracer/not-a-function'];
+const memberRules = [
+  'tracer/unknown-member',
+  'tracer/unknown-member-call',
+  'tracer/method-not-called',
+  'tracer/not-a-function',
+];
 
 // Which member reads the accessor rules look at: writes, `delete`, `new` and arguments are not reads of a method
 // (or calls of a value); a computed name that is not a constant is not checked at all.
@@ -61,14 +66,14 @@ describe('bytes-to-hex: only toHex() and a hex toString() on a byte array', () =
   });
 });
 
-describe('unknown-member: suggestions from the log parts are for log only', () => {
+describe('unknown-member-call: suggestions from the log parts are for log only', () => {
   it.each([
     // peek is a log.stack method, but db is not log: no 'log.stack.peek' suggestion.
     [inStep('db.peek(0);'), "4:4 db has no member 'peek'"],
     // No log part has it and nothing is close.
     [inStep('log.qwertyuiop();'), "4:5 log has no member 'qwertyuiop'"],
   ])('%s', (code, expected) => {
-    const d = single(code, 'tracer/unknown-member');
+    const d = single(code, 'tracer/unknown-member-call');
     expect(`${d.range.start.line}:${d.range.start.column} ${d.message}`).toBe(expected);
     expect(d.fix).toBeUndefined();
   });
@@ -77,7 +82,8 @@ describe('unknown-member: suggestions from the log parts are for log only', () =
 // The title is what the quick-fix menu shows.
 describe('fix titles of the member rules', () => {
   it.each([
-    [inStep('log.stack.peak(0);'), 'tracer/unknown-member', "Replace with 'peek'"],
+    [inStep('log.stack.peak(0);'), 'tracer/unknown-member-call', "Replace with 'peek'"],
+    [inStep('var p = log.stack.peak;'), 'tracer/unknown-member', "Replace with 'peek'"],
     [inStep('var n = log.stack.length;'), 'tracer/method-not-called', 'Call length()'],
     [inStep('log.op().toString();'), 'tracer/not-a-function', 'Remove the ()'],
     [

@@ -30,6 +30,7 @@ const corpus: string[] = [
   '{fault: function(log, db) {}, result: function(ctx, db) { return 1; }, get step() { return 1; }}',
   // lint
   inStep('var pc = log.getPc();'),
+  inStep('var pc = log.getPc;'),
   inStep('var pc = log.getPC;'),
   inStep('var d = log.getDepth;\nvar x = ctx;'),
   inStep('var g = log.op();'),
