@@ -206,7 +206,8 @@ export const commandSpecs: readonly CommandSpec[] = [
       'in a trace process of its own, and prints the result as JSON. With --endpoint and --tx instead, traces a mined ' +
       "transaction of any node with that node's state, read with standard methods only (eth_getBalance, " +
       'eth_getTransactionCount, eth_getCode, eth_getStorageAt, eth_getBlockByHash: no debug_* needed), the earlier ' +
-      'transactions of its block run first. The tracer file is read as send reads it (flattened for --target, an ' +
+      'transactions of its block run first; the trace process has no network either way (this command fetches the ' +
+      'read-only state it asks for). The tracer file is read as send reads it (flattened for --target, an ' +
       "author's var tracer = … wrapper removed). Exit 1 with the tracer error or what the node lacks. The example " +
       'captures its fixture from tracer serve --port 8545.',
     options: [

@@ -43,8 +43,7 @@ export const replay: CliCommand = async (args, io) => {
   if (!fromEndpoint) {
     for (const o of ['tx', 'hardfork', 'stats', 'user', 'password', 'request-timeout'])
       if (parsed.options[o] !== undefined) throw new UsageError(`--${o} needs --endpoint`);
-  } else if (parsed.options['memory-limit'] !== undefined)
-    throw new UsageError('--memory-limit applies to --fixture replays');
+  }
   const fixtureFile = fromEndpoint ? undefined : requireOption(parsed, 'fixture');
   const tracerArg = fromEndpoint ? optionalOption(parsed, 'tracer') : requireOption(parsed, 'tracer');
   if (fixtureFile === '-' && tracerArg === '-')
@@ -72,7 +71,7 @@ export const replay: CliCommand = async (args, io) => {
   if (fromEndpoint) {
     if (tracerArg === 'prestateTracer')
       throw new UsageError('--tracer prestateTracer replays fixtures; with --endpoint give a tracer file');
-    return replayFromEndpoint(parsed, io, read && { ...read, name }, tracerConfig);
+    return replayFromEndpoint(parsed, io, read && { ...read, name }, tracerConfig, memoryLimitMb);
   }
   const tracer = read?.code ?? 'prestateTracer';
   const outcome = await runReplayInChild({ fixture, tracer, tracerConfig, timeout, memoryLimitMb });

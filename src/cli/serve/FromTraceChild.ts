@@ -1,3 +1,18 @@
+import type { RpcCall } from '../../core/upstream/stateRequests.ts';
+
+/** What an endpoint replay cost, as `replay --endpoint --stats` prints it (see UpstreamTraceReport). */
+export interface EndpointReplayReport {
+  txIndex: number;
+  /** Decimal. */
+  blockNumber: string;
+  hardfork: string;
+  rulesFrom: string;
+  runs: number;
+  stateFetches: number;
+  accounts: number;
+  slots: number;
+}
+
 /** A message from a trace process to its parent. */
 export type FromTraceChild =
   /** Listening for messages (sent first, before anything is loaded beyond the entry). */
@@ -14,6 +29,11 @@ export type FromTraceChild =
   /** `request` `id` could not be answered (its text did not parse, the node threw): the error's message. */
   | { type: 'response'; id: number; error: string }
   /** The result of `replay` `id`: the result as indented JSON. */
-  | { type: 'replayed'; id: number; ok: true; text: string }
+  | { type: 'replayed'; id: number; ok: true; text: string; report?: EndpointReplayReport }
   /** `replay` `id` failed: geth's text for a tracer failure (`tracerError`), or an unexpected error's message. */
-  | { type: 'replayed'; id: number; ok: false; message: string; tracerError: boolean };
+  | { type: 'replayed'; id: number; ok: false; message: string; tracerError: boolean }
+  /**
+   * `replayEndpoint` `id` needs these upstream calls answered (request `request` of that replay). The parent checks
+   * them (checkReadOnlyCalls) and fetches them itself: the trace process has no network and no credentials.
+   */
+  | { type: 'state'; id: number; request: number; calls: RpcCall[] };

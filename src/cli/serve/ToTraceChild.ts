@@ -18,4 +18,19 @@ export type ToTraceChild =
       tracer: string;
       tracerConfig?: unknown;
       timeout?: string;
-    };
+    }
+  /**
+   * One-shot `tracer replay --endpoint`: trace mined transaction `txHash` of the parent's upstream (traceUpstreamTx),
+   * the state asked for with `state` messages; `tracer` absent: the struct logger.
+   */
+  | {
+      type: 'replayEndpoint';
+      id: number;
+      txHash: string;
+      hardfork?: string;
+      tracer?: string;
+      tracerConfig?: unknown;
+      timeout?: string;
+    }
+  /** The answers to `state` request `request`, in the order of its calls. Handled at once, not queued. */
+  | { type: 'state'; request: number; answers: unknown[] };

@@ -48,6 +48,8 @@ export function forkTraceChild(memoryLimitMb: number): TraceChildProcess {
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     serialization: 'advanced',
     detached: true,
+    // A trace process needs no credentials: the password `send`/`replay` may read from the environment stays here.
+    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'TRACER_PASSWORD')),
   });
   let tail = '';
   child.stderr!.setEncoding('utf8');

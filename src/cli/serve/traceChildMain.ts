@@ -1,6 +1,6 @@
 /**
- * Entry of a trace process (forked by `createTracePool` for `serve` and by `runReplayInChild` for `replay`, loaded
- * through tsx): builds the same embedded node as the server and answers what the parent sends, one message at a
+ * Entry of a trace process (forked by `createTracePool` for `serve` and by `runReplayInChild` and `runEndpointReplayInChild`
+ * for `replay`, loaded through tsx): builds the same embedded node as the server and answers what the parent sends, one message at a
  * time in arrival order, so journaled transactions are applied before any later request. Exports nothing.
  */
 import { createEmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
@@ -10,13 +10,17 @@ import { replayFixture } from '../../evm/node/replayFixture.ts';
 import { createVmRealm } from '../../evm/host/realm/createVmRealm.ts';
 import { memoryLimitText } from '../../evm/host/realm/realmProtocol.ts';
 import { TracerError } from '../../evm/host/traceTypes.ts';
+import { traceWithJsTracer, traceWithStructLogger } from '../../evm/host/traceTransaction.ts';
+import { traceUpstreamTx } from '../../evm/upstream/traceUpstreamTx.ts';
 import { capTraceTimeout } from './capTraceTimeout.ts';
+import { createParentUpstreamReader, type ParentUpstreamReader } from './createParentUpstreamReader.ts';
 import type { FromTraceChild } from './FromTraceChild.ts';
 import type { ToTraceChild } from './ToTraceChild.ts';
 
 let node: EmbeddedNode | undefined;
 let queue: Promise<void> = Promise.resolve();
 let journalId = 0;
+let upstream: ParentUpstreamReader | undefined;
 
 function send(message: FromTraceChild): Promise<void> {
   return new Promise((resolve) => {
@@ -75,6 +79,10 @@ async function handle(msg: ToTraceChild): Promise<void> {
       if (retire) process.exit(0);
       return;
     }
+    case 'replayEndpoint':
+      return replayEndpoint(msg);
+    case 'state':
+      return;
     case 'replay': {
       try {
         const result = await replayFixture(loadFixture(msg.fixture), {
@@ -98,7 +106,41 @@ async function handle(msg: ToTraceChild): Promise<void> {
   }
 }
 
+async function replayEndpoint(msg: Extract<ToTraceChild, { type: 'replayEndpoint' }>): Promise<void> {
+  upstream = createParentUpstreamReader(msg.id, send);
+  try {
+    const report = await traceUpstreamTx(upstream.reader, {
+      txHash: msg.txHash,
+      hardfork: msg.hardfork,
+      trace: (run, context) =>
+        msg.tracer === undefined
+          ? traceWithStructLogger(run)
+          : traceWithJsTracer(run, {
+              tracer: msg.tracer,
+              tracerConfig: msg.tracerConfig,
+              timeout: msg.timeout,
+              context,
+              createRealm: createVmRealm,
+            }),
+    });
+    const { result, blockNumber, ...rest } = report;
+    const text = JSON.stringify(result, null, 2);
+    return send({
+      type: 'replayed',
+      id: msg.id,
+      ok: true,
+      text,
+      report: { ...rest, blockNumber: `${blockNumber}` },
+    });
+  } catch (e) {
+    const message = (e as Error)?.message ?? String(e);
+    return send({ type: 'replayed', id: msg.id, ok: false, message, tracerError: e instanceof TracerError });
+  }
+}
+
 process.on('message', (msg: ToTraceChild) => {
+  // The answers a running endpoint replay waits for: settled at once (queued, they would wait for that replay).
+  if (msg.type === 'state') return upstream?.settle(msg.request, msg.answers);
   queue = queue.then(() => handle(msg)).catch((e) => void process.stderr.write(`${(e as Error)?.stack}\n`));
 });
 // The parent is gone (it closed the channel or died): nothing left to answer.
