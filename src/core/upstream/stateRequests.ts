@@ -7,9 +7,9 @@ export interface RpcCall {
 }
 
 /**
- * The standard calls that answer `misses` at `block` (an EIP-1898 `{blockHash}` object or a block number):
- * `eth_getBalance`, `eth_getTransactionCount` and `eth_getCode` per account, `eth_getStorageAt` per slot,
- * `eth_getBlockByNumber` per ancestor hash. Every node
+ * The standard calls that answer `misses` at `block` (an EIP-1898 `{blockHash}` object or a block number): per
+ * account its balance, nonce (transaction count) and code; per slot `eth_getStorageAt`; per ancestor hash the block
+ * by number. Every node
  * serves them (no `debug_*`, no `eth_getProof`, which costs a proof per account and still needs `eth_getCode`).
  */
 export function stateRequests(misses: readonly StateMiss[], block: unknown): RpcCall[] {
