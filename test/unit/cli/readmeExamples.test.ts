@@ -94,3 +94,48 @@ describe("the README's command-line examples, run as written", () => {
     60_000,
   );
 });
+
+/** The sh block of the README's "Trace on any node" section. */
+function traceOnAnyNodeBlock(): string {
+  const section = readme.slice(readme.indexOf('## Trace on any node'), readme.indexOf('## Templates'));
+  return /```sh\n([\s\S]*?)```/.exec(section)![1];
+}
+
+describe('the README\'s "Trace on any node" commands, run as written against anvil', () => {
+  it('start anvil, send a transfer, replay it by hash with call-tree.js, stop anvil', async () => {
+    const block = traceOnAnyNodeBlock();
+    expect(block).toContain('bin/anvil --port 8546');
+    expect(block).toContain('replay --endpoint http://127.0.0.1:8546 --tx "$HASH"');
+    const port = String(await freePort());
+    // Its own process group (anvil included), so that whatever is left is killed by that pid.
+    const script = spawn('sh', ['-e', '-c', block.replaceAll('8546', port)], {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    script.stdout!.on('data', (d) => (stdout += d));
+    script.stderr!.on('data', (d) => (stderr += d));
+    try {
+      const code = await new Promise((r) => script.once('close', r));
+      expect(code, stderr).toBe(0);
+    } finally {
+      try {
+        process.kill(-script.pid!, 'SIGKILL');
+      } catch {
+        // All of it ended.
+      }
+    }
+    expect(JSON.parse(stdout)).toMatchObject({
+      type: 'CALL',
+      from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+      to: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+      value: '0x1',
+      gasUsed: '0x5208',
+    });
+    expect(stderr.replace(/^npm warn .*\n/gm, '')).toMatch(
+      /^block 1 transaction #0, \w+ \(from .*\): \d+ round trips .* runs, \d+ ms\n$/,
+    );
+  }, 120_000);
+});
