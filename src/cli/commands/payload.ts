@@ -8,6 +8,7 @@ import { serializeRequest } from '../../core/rpc/jsonRpc.ts';
 import { type BuildPayloadResult, buildPayload, findMethod, methodNames } from '../../core/rpc/methods.ts';
 import { defaultTarget, isTargetId, parseTarget, targetIds, type TargetId } from '../../core/targets.ts';
 import type { TracerOrigin } from '../locateTracerError.ts';
+import { displayName, flattenRefusal } from '../flattenRefusal.ts';
 
 /**
  * Reads `--target` (es5 by default), or its earlier name `--profile` (strict → es5, goja → geth); throws a
@@ -29,18 +30,11 @@ export function readTarget(options: Record<string, unknown>): TargetId {
 }
 
 /**
- * Why send/payload/curl stop: the errors above, and, when the ES5.1 check fails only on syntax other targets run
- * (the es5/target-summary line), the two ways on.
+ * Why send/payload/curl stop: flatten's last line (how many errors, their rule ids, how to go on: see flattenRefusal),
+ * and that --no-flatten sends the text as it is.
  */
 export function refusal(file: string, target: TargetId, diagnostics: readonly Diagnostic[]): string {
-  const base = `the tracer in ${file} cannot be flattened for the target ${target}`;
-  const summary = diagnostics.find((d) => d.ruleId === 'es5/target-summary');
-  const others = diagnostics.filter((d) => d.severity === 'error' && !d.ruleId.startsWith('es5/'));
-  if (target === 'es5' && summary && others.length === 0) {
-    const named = /choose the target (\w+)/.exec(summary.message)?.[1] ?? 'geth';
-    return `${base}: only its ES2015+ syntax stops it (see the last note above); run tracer convert ${file} for an ES5.1 copy, or pass --target ${named} if the node runs it`;
-  }
-  return `${base}; fix the errors above (or pass --no-flatten)`;
+  return `the tracer in ${flattenRefusal(file, target, diagnostics)} (or pass --no-flatten)`;
 }
 
 /** Takes exactly one FILE positional (or `-` for stdin). */
@@ -52,10 +46,7 @@ export function singleFile(positionals: string[], command: string): string {
   return positionals[0];
 }
 
-/** The file name shown in diagnostics. */
-export function displayName(file: string): string {
-  return file === '-' ? '<stdin>' : file;
-}
+export { displayName };
 
 /** A built request (see buildPayload), or the exit code after the problem was reported on stderr. */
 export type RequestFromArgs =
@@ -88,7 +79,7 @@ export async function readTracer(
   const result = flattenTracer(source, { target });
   if (result.ok) return { code: result.code, origin: { kind: 'flattened', source, flat: result } };
   for (const d of result.diagnostics) io.stderr(formatDiagnostic(d, displayName(file)) + '\n');
-  io.stderr(refusal(displayName(file), target, result.diagnostics) + '\n');
+  io.stderr(refusal(file, target, result.diagnostics) + '\n');
   return 1;
 }
 

@@ -75,14 +75,12 @@ describe('--target and the one line about targets', () => {
   });
 
   it('flatten and send: the same line, and what to do', async () => {
-    const hint = `only its ES2015+ syntax stops it (see the last note above); run tracer convert ${letHeavy} for an ES5.1 copy, or pass --target geth if the node runs it`;
+    const hint = `2 errors (es5/shorthand-method, es5/let-const); only its ES2015+ syntax stops it: run tracer convert ${letHeavy} for an ES5.1 copy, or pass --target geth if the node runs it`;
     const flat = await cli(['flatten', letHeavy]);
     expect(flat.code).toBe(1);
     expect(flat.err).toContain(`${summary} [es5/target-summary]\n`);
     expect(
-      flat.err.endsWith(
-        `tracer flatten: ${letHeavy} cannot be flattened for the target es5: 2 errors (es5/shorthand-method, es5/let-const); only its ES2015+ syntax stops it: run tracer convert ${letHeavy} for an ES5.1 copy, or pass --target geth if the node runs it\n`,
-      ),
+      flat.err.endsWith(`tracer flatten: ${letHeavy} cannot be flattened for the target es5: ${hint}\n`),
     ).toBe(true);
     const send = await cli([
       'send',
@@ -96,7 +94,9 @@ describe('--target and the one line about targets', () => {
     ]);
     expect(send.code).toBe(1);
     expect(
-      send.err.endsWith(`the tracer in ${letHeavy} cannot be flattened for the target es5: ${hint}\n`),
+      send.err.endsWith(
+        `the tracer in ${letHeavy} cannot be flattened for the target es5: ${hint} (or pass --no-flatten)\n`,
+      ),
     ).toBe(true);
     const geth = await cli(['flatten', letHeavy, '--target', 'geth']);
     expect(geth).toMatchObject({ code: 0, err: '' });

@@ -70,7 +70,7 @@ describe('tracer payload', () => {
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     expect(r.err).toMatch(
-      /^<stdin>:1:\d+ error [\s\S]*the tracer in <stdin> cannot be flattened for the target es5; fix the errors above \(or pass --no-flatten\)\n$/,
+      /^<stdin>:1:\d+ error [\s\S]*\nthe tracer in <stdin> cannot be flattened for the target es5: 1 error \(es5\/syntax-error\); fix it \(or pass --no-flatten\)\n$/,
     );
   });
 

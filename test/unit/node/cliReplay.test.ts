@@ -57,7 +57,7 @@ describe('tracer replay', () => {
       '{result: function() { return 1; }}',
       // Refused before it runs, as send refuses it (--no-flatten runs it and gets geth's text).
       't.js:1:1 error trace object must expose a function fault(): add fault: function(log, db) {...} [tracer/missing-fault]\n' +
-        'the tracer in t.js cannot be flattened for the target es5; fix the errors above (or pass --no-flatten)\n',
+        'the tracer in t.js cannot be flattened for the target es5: 1 error (tracer/missing-fault); fix it (or pass --no-flatten)\n',
     ],
   ])('exits 1 with geth’s text for %s', async (_name, source, message) => {
     const { io, cli } = createIo({ 't.js': source });
