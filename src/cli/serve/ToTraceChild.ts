@@ -33,4 +33,6 @@ export type ToTraceChild =
       timeout?: string;
     }
   /** The answers to `state` request `request`, in the order of its calls. Handled at once, not queued. */
-  | { type: 'state'; request: number; answers: unknown[] };
+  | { type: 'state'; request: number; answers: unknown[] }
+  /** `state` request `request` failed upstream: the UpstreamError's one line. */
+  | { type: 'state'; request: number; error: string };

@@ -1,10 +1,14 @@
 import { parseTimeoutMs } from '../../evm/host/parseTimeout.ts';
+import { checkReadOnlyCalls } from '../../core/upstream/checkReadOnlyCalls.ts';
 import { describeChildExit } from './describeChildExit.ts';
 import { fetchForTraceChild, type StateFetcher } from './fetchForTraceChild.ts';
 import { forkTraceChild } from './forkTraceChild.ts';
 import type { EndpointReplayReport, FromTraceChild } from './FromTraceChild.ts';
 import { killProcessTree } from './killProcessTree.ts';
 import type { ToTraceChild } from './ToTraceChild.ts';
+
+/** State requests one replay may make (traceUpstreamTx gives up after 64 state fetches, plus its own few). */
+const maxStateRequests = 256;
 
 /** What `tracer replay --endpoint` runs: the transaction, the tracer (absent: the struct logger) and the limits. */
 export interface EndpointReplayJob {
@@ -32,9 +36,9 @@ export type EndpointReplayOutcome =
  * Runs one traceUpstreamTx in a fresh trace process (`forkTraceChild`), as `runReplayInChild` runs a fixture, so
  * that a hostile tracer cannot crash, hang or fill the CLI. The process has no network and no credentials: it asks
  * for state with `state` messages, which this parent checks (fetchForTraceChild: read-only state methods only; any
- * other request ends the replay, unsent) and fetches through `upstream`. The kill timer (timeout + `graceMs`) runs
- * only while the process computes, not while the parent fetches for it. A fetch that fails ends the replay with the
- * upstream's error.
+ * other request ends the replay, unsent) and fetches through `upstream`; a failed fetch is answered with the upstream's
+error, which the trace process reports. The kill timer (timeout + `graceMs`) runs
+ * only while the process computes, not while the parent fetches for it.
  */
 export function runEndpointReplayInChild(
   job: EndpointReplayJob,
@@ -65,12 +69,23 @@ export function runEndpointReplayInChild(
         budgetMs + (job.graceMs ?? 2000),
       );
     };
+    let requests = 0;
     const fetchFor = async (request: number, asked: unknown) => {
       let answers: unknown[];
       try {
+        if (++requests > maxStateRequests)
+          throw new Error(`the trace process asked for state more than ${maxStateRequests} times: refused`);
+        checkReadOnlyCalls(asked);
+      } catch (e) {
+        return finish({ ok: false, message: (e as Error).message, tracerError: false });
+      }
+      try {
         answers = await fetchForTraceChild(asked, upstream);
       } catch (e) {
-        return finish({ ok: false, message: (e as Error)?.message ?? String(e), tracerError: false });
+        // The upstream's fault, for the trace to word (it tells a reorganised chain from a pruned node).
+        if (outcome) return;
+        post({ type: 'state', request, error: (e as Error)?.message ?? String(e) });
+        return arm();
       }
       if (outcome) return;
       post({ type: 'state', request, answers });

@@ -140,7 +140,7 @@ async function replayEndpoint(msg: Extract<ToTraceChild, { type: 'replayEndpoint
 
 process.on('message', (msg: ToTraceChild) => {
   // The answers a running endpoint replay waits for: settled at once (queued, they would wait for that replay).
-  if (msg.type === 'state') return upstream?.settle(msg.request, msg.answers);
+  if (msg.type === 'state') return upstream?.settle(msg.request, msg);
   queue = queue.then(() => handle(msg)).catch((e) => void process.stderr.write(`${(e as Error)?.stack}\n`));
 });
 // The parent is gone (it closed the channel or died): nothing left to answer.

@@ -22,6 +22,7 @@ import {
   dedupeMisses,
 } from '../../core/upstream/upstreamState.ts';
 import { SpeculativeStateManager } from './SpeculativeStateManager.ts';
+import { fetchAncestorHashes } from './fetchAncestorHashes.ts';
 import { upstreamBlockHeader } from './upstreamBlockHeader.ts';
 import { upstreamCommon } from './upstreamCommon.ts';
 
@@ -110,6 +111,31 @@ async function blockStartSystemCalls(vm: VM, block: Block): Promise<void> {
 }
 
 /**
+ * After a state fetch failed: an UpstreamError saying the block or its parent was reorganised away, when the upstream
+ * no longer has one of them by hash (a node answers state at a vanished hash like pruned state); else undefined.
+ */
+async function reorganisedAway(
+  up: UpstreamReader,
+  blockHash: string,
+  parentHash: string,
+): Promise<UpstreamError | undefined> {
+  let answers: unknown[];
+  try {
+    answers = await up.batch([
+      { method: 'eth_getBlockByHash', params: [blockHash, false] },
+      { method: 'eth_getBlockByHash', params: [parentHash, false] },
+    ]);
+  } catch {
+    return undefined;
+  }
+  const gone = [blockHash, parentHash].filter((_, i) => answers[i] === null || answers[i] === undefined);
+  if (gone.length === 0) return undefined;
+  return new UpstreamError(
+    `the upstream no longer has block ${gone[0]}${gone[0] === parentHash ? ' (the parent of the traced block)' : ''}: its chain was reorganised while fetching; trace the transaction again (it may be in another block now)`,
+  );
+}
+
+/**
  * Traces a mined transaction of any node with standard methods only: the transaction and its block (full
  * transactions), then the state at the parent block, fetched as the runs need it. Each run executes the block's
  * earlier transactions (untraced) and then the traced one on a {@link SpeculativeStateManager}; a run that read
@@ -145,7 +171,8 @@ export async function traceUpstreamTx(
   const parentHash = String(blockJson.parentHash);
   const state = o.cache?.get(parentHash) ?? createUpstreamState();
   o.cache?.set(parentHash, state);
-  state.hashes.set(block.header.number - 1n, parentHash);
+  const parentNumber = block.header.number - 1n;
+  state.hashes.set(parentNumber, parentHash);
   const at = { blockHash: parentHash };
   const context: TxContext = {
     blockHash: hexToBytes(t.blockHash as `0x${string}`),
@@ -161,8 +188,21 @@ export async function traceUpstreamTx(
       throw new UpstreamError(
         `gave up after ${o.maxFetches ?? 64} state fetches (the runs keep needing more state)`,
       );
-    const wanted = dedupeMisses(misses);
-    applyStateAnswers(state, wanted, await up.batch(stateRequests(wanted, at)));
+    const all = dedupeMisses(misses);
+    const wanted = all.filter((m) => m.kind !== 'blockhash');
+    const numbers = all.flatMap((m) => (m.kind === 'blockhash' ? [m.number] : []));
+    if (numbers.length > 0)
+      await fetchAncestorHashes(
+        up,
+        state.hashes,
+        parentNumber,
+        numbers.reduce((a, b) => (a < b ? a : b)),
+      );
+    try {
+      if (wanted.length > 0) applyStateAnswers(state, wanted, await up.batch(stateRequests(wanted, at)));
+    } catch (e) {
+      throw (await reorganisedAway(up, t.blockHash as string, parentHash)) ?? e;
+    }
     for (const m of wanted)
       if (m.kind === 'account') fetched.accounts++;
       else if (m.kind === 'storage') fetched.slots++;

@@ -10,6 +10,8 @@ export interface UpstreamProxy {
   mode: ProxyMode;
   /** HTTP requests, JSON-RPC calls (batch items count one each) and debug_* calls refused, since the last reset. */
   counts: { requests: number; calls: number; debugRefused: number; methods: Map<string, number> };
+  /** Runs before each call is forwarded (e.g. to reorganise the node's chain in the middle of a fetch). */
+  beforeForward?: (method: string) => Promise<void>;
   reset(): void;
   close(): Promise<void>;
 }
@@ -19,7 +21,7 @@ type Item = { id?: unknown; method?: string };
 /** Starts the proxy on 127.0.0.1 (any free port), forwarding to `target` (a loopback node). */
 export async function startUpstreamProxy(target: string): Promise<UpstreamProxy> {
   const counts = { requests: 0, calls: 0, debugRefused: 0, methods: new Map<string, number>() };
-  const proxy = { mode: 'forward' as ProxyMode };
+  const proxy: { mode: ProxyMode; beforeForward?: (method: string) => Promise<void> } = { mode: 'forward' };
   const answerOne = async (item: Item): Promise<unknown> => {
     counts.calls++;
     const m = String(item.method);
@@ -35,6 +37,7 @@ export async function startUpstreamProxy(target: string): Promise<UpstreamProxy>
     }
     if (proxy.mode === 'pruned' && m === 'eth_getBalance')
       return error(-32000, 'missing trie node 1f2e3d (path ) state 0x1f2e3d is not available');
+    await proxy.beforeForward?.(m);
     const res = await fetch(target, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -75,6 +78,12 @@ export async function startUpstreamProxy(target: string): Promise<UpstreamProxy>
     },
     set mode(m: ProxyMode) {
       proxy.mode = m;
+    },
+    get beforeForward() {
+      return proxy.beforeForward;
+    },
+    set beforeForward(f) {
+      proxy.beforeForward = f;
     },
     counts,
     reset() {
