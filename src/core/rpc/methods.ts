@@ -34,6 +34,11 @@ export interface MethodEntry {
    * the CLI do not offer it (the embedded node answers it for tools, wallets, the probe and fixture capture).
    */
   readonly request?: Omit<MethodSpec, 'name' | 'buildParams'>;
+  /**
+   * A read-only method that tracing on another node's state may send to it (the transaction, its block, the chain id,
+   * state at a block): the only ones a trace process may have its parent send upstream (src/core/upstream).
+   */
+  readonly upstreamState?: true;
 }
 
 /**
@@ -175,19 +180,21 @@ export const methodTable = {
   // Answered by the embedded node only (not offered by the form or the CLI).
   rpc_modules: { embedded: 'eth' },
   net_version: { embedded: 'eth' },
-  eth_chainId: { embedded: 'eth' },
+  eth_chainId: { embedded: 'eth', upstreamState: true },
   eth_gasPrice: { embedded: 'eth' },
-  eth_getBlockByNumber: { embedded: 'eth' },
-  eth_getBlockByHash: { embedded: 'eth' },
-  eth_getTransactionByHash: { embedded: 'eth' },
+  eth_getBlockByNumber: { embedded: 'eth', upstreamState: true },
+  eth_getBlockByHash: { embedded: 'eth', upstreamState: true },
+  eth_getTransactionByHash: { embedded: 'eth', upstreamState: true },
   eth_getRawTransactionByHash: { embedded: 'eth' },
   eth_getTransactionReceipt: { embedded: 'eth' },
-  eth_getBalance: { embedded: 'eth' },
-  eth_getTransactionCount: { embedded: 'eth' },
-  eth_getCode: { embedded: 'eth' },
-  eth_getStorageAt: { embedded: 'eth' },
+  eth_getBalance: { embedded: 'eth', upstreamState: true },
+  eth_getTransactionCount: { embedded: 'eth', upstreamState: true },
+  eth_getCode: { embedded: 'eth', upstreamState: true },
+  eth_getStorageAt: { embedded: 'eth', upstreamState: true },
   eth_sendRawTransaction: { embedded: 'eth' },
   eth_call: { embedded: 'call' },
+  // Not answered here; sent to other nodes only.
+  eth_getProof: { embedded: null, upstreamState: true },
 } as const satisfies Readonly<Record<string, MethodEntry>>;
 
 type Table = typeof methodTable;
@@ -216,6 +223,11 @@ export const methodNames = rows.flatMap(([name, row]) => (row.request ? [name] :
 export const embeddedMethods = Object.fromEntries(
   rows.flatMap(([name, row]) => (row.embedded ? [[name, row.embedded]] : [])),
 ) as Readonly<Record<EmbeddedMethodName, EmbeddedFamily>>;
+
+/** The methods tracing on another node's state may send to it (the rows marked `upstreamState`). */
+export const upstreamStateMethods: ReadonlySet<string> = new Set(
+  rows.flatMap(([name, row]) => (row.upstreamState ? [name] : [])),
+);
 
 /** True for a method the form and the CLI offer. */
 export function isMethodName(name: unknown): name is MethodName {

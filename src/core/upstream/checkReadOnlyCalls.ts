@@ -1,20 +1,12 @@
+import { upstreamStateMethods } from '../rpc/methods.ts';
 import type { RpcCall } from './stateRequests.ts';
 
 /**
  * The only methods a trace process may have its parent send to an upstream node: the transaction, its block, the
- * chain id, and state at a block. All read-only; nothing here signs, sends, subscribes or names another endpoint.
+ * chain id, and state at a block (the method table's `upstreamState` rows). All read-only; nothing here signs, sends,
+ * subscribes or names another endpoint.
  */
-export const readOnlyUpstreamMethods: ReadonlySet<string> = new Set([
-  'eth_chainId',
-  'eth_getTransactionByHash',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getBalance',
-  'eth_getTransactionCount',
-  'eth_getCode',
-  'eth_getStorageAt',
-  'eth_getProof',
-]);
+export const readOnlyUpstreamMethods: ReadonlySet<string> = upstreamStateMethods;
 
 /** Calls in one request of a trace process (a state fetch asks for 3 per account, so this is ~3000 accounts). */
 export const maxCallsPerRequest = 10_000;
