@@ -44,8 +44,7 @@ const pageBytes = 4096;
 export function forkTraceChild(memoryLimitMb: number): TraceChildProcess {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const child = fork(entry, [], {
-    // --expose-gc: the realm's memory check collects garbage before it calls the limit (createVmRealm).
-    execArgv: ['--import', tsx, `--max-old-space-size=${memoryLimitMb}`, '--expose-gc'],
+    execArgv: ['--import', tsx, `--max-old-space-size=${memoryLimitMb}`],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     serialization: 'advanced',
     detached: true,

@@ -516,18 +516,6 @@ const rows: Row[] = [
     },
   },
   {
-    // Only what is held counts: buffers dropped one after another stay under the cap (garbage is collected first).
-    name: '14b ten 100 MiB typed arrays, each dropped before the next',
-    attack: {
-      kind: 'trace',
-      tracer:
-        '{fault: function() {}, result: function() { var n = 0; for (var i = 0; i < 10; i++)' +
-        ' { var a = new Uint8Array(100 * 1024 * 1024); a[1] = 1; n += a.length; } return n; }}',
-      expect: { result: 1048576000 },
-      fate: 'kept',
-    },
-  },
-  {
     name: '15 200 copies of 32 MiB made by a built-in in a loop of its own (no guard call between them)',
     attack: {
       kind: 'trace',

@@ -77,7 +77,7 @@ export const createVmRealm: RealmFactory = async (host) => {
   return realm;
 };
 
-// Read at most every few milliseconds (a read costs a few microseconds; the guard may ask millions of times a second).
+// Read at most every few milliseconds (a read costs about a microsecond; the guard may ask millions of times a second).
 const memoryCheckMs = 5;
 let lastMemoryCheck = 0;
 let memoryWasOver = false;
@@ -87,26 +87,9 @@ function overMemory(now = false): boolean {
   const time = Date.now();
   if (!now && time - lastMemoryCheck < memoryCheckMs) return memoryWasOver;
   lastMemoryCheck = time;
-  const limit = v8.getHeapStatistics().heap_size_limit;
-  let used = heapAndExternal();
-  // Garbage counts until it is collected. Where the process may collect (trace processes run with --expose-gc), a
-  // count between the limit and twice it is checked again after a collection, so buffers a tracer dropped one after
-  // another do not stop it; past twice the limit the tracer took that much within a few milliseconds, held or not.
-  if (used > limit && used <= 2 * limit && typeof collect === 'function') {
-    collect();
-    used = heapAndExternal();
-  }
-  memoryWasOver = used > limit;
+  const h = v8.getHeapStatistics();
+  memoryWasOver = h.used_heap_size + h.external_memory > h.heap_size_limit;
   return memoryWasOver;
-}
-
-/** The host's `gc` where the process was started with --expose-gc (the realm's own global has none). */
-const collect = (globalThis as { gc?: () => void }).gc;
-
-// Node's count of live ArrayBuffer memory (V8's external_memory lags a collection behind).
-function heapAndExternal(): number {
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
 }
 
 function compileScript(text: string): vm.Script | CompileProblem {
