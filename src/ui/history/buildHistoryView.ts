@@ -1,6 +1,7 @@
 import type { HistoryEntry } from '../../state/appState.ts';
 import { h } from '../dom.ts';
 import { formatSize } from '../formatSize.ts';
+import { statusLabels } from '../result/judgeReply.ts';
 
 /** The history panel's fixed elements (the panel fills the table's body). */
 export interface HistoryView {
@@ -44,7 +45,11 @@ export function renderHistoryRow(e: HistoryEntry, replay: () => void): HTMLTable
     h('td', { text: new Date(e.time).toLocaleTimeString() }),
     h('td', { text: e.method }),
     h('td', { text: e.endpointName }),
-    h('td', { text: e.status, class: e.status === 'ok' ? 'ok' : 'sev-error' }),
+    h('td', {
+      text: statusLabels[e.status] ?? e.status,
+      class: statusClass(e.status),
+      attrs: { 'data-testid': 'history-status' },
+    }),
     h('td', { text: `${Math.round(e.durationMs)} ms` }),
     h('td', { text: formatSize(e.sizeBytes) }),
     h('td', {}, [
@@ -57,4 +62,10 @@ export function renderHistoryRow(e: HistoryEntry, replay: () => void): HTMLTable
       }),
     ]),
   ]);
+}
+
+// A reply that came but is not the tracer's is a warning; a reply that did not come is an error.
+function statusClass(status: string): string {
+  if (status === 'ok') return 'ok';
+  return status.endsWith('ignored') ? 'sev-warning' : 'sev-error';
 }

@@ -1,10 +1,15 @@
 import type { AppState, HistoryEntry } from '../../state/appState.ts';
 import { clear, type Panel } from '../dom.ts';
 import { buildHistoryView, renderHistoryRow } from '../history/buildHistoryView.ts';
+import { recordReplyVerdicts } from '../history/recordReplyVerdicts.ts';
 import type { PanelContext } from './panelContext.ts';
 
-/** The requests sent from this browser (newest first), each replayable. */
+/**
+ * The requests sent from this browser (newest first), each replayable, with a status that says whether the reply
+ * was the tracer's (recordReplyVerdicts).
+ */
 export function mountHistoryPanel(el: HTMLElement, panel: PanelContext): Panel<AppState> {
+  const stopVerdicts = recordReplyVerdicts(panel.store);
   const ctx = {
     replay: (e: HistoryEntry) => void panel.requests.resend(e),
     clearHistory: () => panel.store.update({ history: [] }),
@@ -20,6 +25,9 @@ export function mountHistoryPanel(el: HTMLElement, panel: PanelContext): Panel<A
       clear(v.body);
       for (const e of s.history) v.body.append(renderHistoryRow(e, () => ctx.replay(e)));
     },
-    dispose: () => clear(el),
+    dispose() {
+      stopVerdicts();
+      clear(el);
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { AppState, ResultView } from '../../state/appState.ts';
+import type { AppState, HistoryEntry, ResultView } from '../../state/appState.ts';
 import { renderRawTxDecode } from '../bitcoin/renderRawTxDecode.ts';
 import { clear, copyText, downloadText, type Panel } from '../dom.ts';
 import { wrap, type Remote } from 'comlink';
@@ -10,11 +10,14 @@ import {
   buildResultView,
   renderPending,
   renderReplyError,
+  renderReplyVerdict,
   renderResultMeta,
   renderTxErrors,
 } from '../result/buildResultView.ts';
 import type { PanelContext } from './panelContext.ts';
 import { activeEndpoint, saveEndpoint } from '../../state/endpointList.ts';
+import { entryOfResult } from '../history/recordReplyVerdicts.ts';
+import { judgeReply } from '../result/judgeReply.ts';
 
 /**
  * Shows the reply: status, duration and size, decoded errors, per-transaction errors, the result views that fit its
@@ -72,9 +75,10 @@ export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
     jsonViewer.set(value);
   };
 
-  const render = (r: ResultView | null) => {
+  const render = (r: ResultView | null, entry: HistoryEntry | undefined) => {
     v.empty.hidden = r !== null;
     clear(v.meta);
+    clear(v.verdictBox);
     clear(v.errorBox);
     clear(v.txBox);
     v.tools.hidden = r === null || (r.value === undefined && !r.preview);
@@ -86,6 +90,8 @@ export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
     showViews(r);
     if (!r) return;
     renderResultMeta(v.meta, r);
+    if (r.kind === 'ok' && entry)
+      renderReplyVerdict(v.verdictBox, judgeReply({ ...entry, value: r.value, preview: r.preview }));
     const endpoint = activeEndpoint(panel.store.get());
     renderReplyError(v.errorBox, r, {
       retry: () => void panel.requests.send(),
@@ -135,7 +141,7 @@ export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
       if (!prev || prev.inFlight !== s.inFlight)
         renderPending(v.pending, s.inFlight ? activeEndpoint(s).name : null);
       if (prev && prev.result === s.result) return;
-      render(s.result);
+      render(s.result, entryOfResult(s, prev));
     },
     dispose() {
       views.dispose();

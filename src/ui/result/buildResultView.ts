@@ -2,6 +2,7 @@ import type { ReplySummary } from '../../core/rpc/summarizeReply.ts';
 import type { ResultView } from '../../state/appState.ts';
 import { clear, h } from '../dom.ts';
 import { formatSize } from '../formatSize.ts';
+import type { ReplyVerdict } from './judgeReply.ts';
 import { splitErrorMessage } from './splitErrorMessage.ts';
 
 /** The result panel's fixed elements (the panel fills, shows and hides them). */
@@ -12,6 +13,8 @@ export interface ResultPanelView {
   pending: HTMLElement;
   empty: HTMLElement;
   meta: HTMLElement;
+  /** Whether the reply is the tracer's result (./judgeReply.ts): a warning card when it is not. */
+  verdictBox: HTMLElement;
   errorBox: HTMLElement;
   txBox: HTMLElement;
   /** The row of the copy and download buttons. */
@@ -40,6 +43,7 @@ const shownTxErrors = 200;
 export function buildResultView(): ResultPanelView {
   const meta = h('div', { class: 'row', attrs: { 'data-testid': 'result-meta' } });
   const errorBox = h('div', { attrs: { 'data-testid': 'result-error' } });
+  const verdictBox = h('div', { attrs: { 'data-testid': 'result-verdict' } });
   const txBox = h('div', { attrs: { 'data-testid': 'tx-errors' } });
   const copyStatus = h('span', { class: 'ok' });
   const copy = h('button', { text: 'Copy JSON', attrs: { 'data-testid': 'copy-result' } });
@@ -63,12 +67,13 @@ export function buildResultView(): ResultPanelView {
   pending.hidden = true;
   const viewsHost = h('div');
   const jsonPane = h('div', { attrs: { 'data-testid': 'result-json-pane' } }, [jsonHost, treeHost, preview]);
-  const children = [pending, empty, meta, errorBox, txBox, tools, decodeBox, viewsHost, jsonPane];
+  const children = [pending, empty, meta, verdictBox, errorBox, txBox, tools, decodeBox, viewsHost, jsonPane];
   return {
     children,
     pending,
     empty,
     meta,
+    verdictBox,
     errorBox,
     txBox,
     tools,
@@ -112,6 +117,17 @@ export function renderResultMeta(meta: HTMLElement, r: ResultView): void {
           : 'Large result: showing the start of the text; download for the whole JSON.',
       }),
     );
+}
+
+/** Appends a warning card when the reply is not what the tracer returns (nothing when the verdict is `ok`). */
+export function renderReplyVerdict(box: HTMLElement, verdict: ReplyVerdict): void {
+  if (verdict.status === 'ok') return;
+  box.append(
+    h('div', { class: 'card warn-card', attrs: { role: 'alert', 'data-verdict': verdict.status } }, [
+      h('div', { class: 'verdict sev-warning', text: verdict.headline }),
+      h('p', { text: verdict.sentence }),
+    ]),
+  );
 }
 
 /** What the error card's buttons do; a missing one is not offered. */
