@@ -1,4 +1,4 @@
-import type { Remote } from 'comlink';
+import { proxy, type Remote } from 'comlink';
 import type { NodeWorkerApi } from '../worker/contracts.ts';
 import {
   createSandboxedNodeWorker,
@@ -41,6 +41,8 @@ const client: EmbeddedNodeClient = {
     servedFixture = null;
     return currentWorker().resetToDemo();
   },
+  // The worker calls `ask` back across the boundary (comlink proxy): it gets a function, not the page's transport.
+  traceOnUpstream: (request, ask, cacheKey) => currentWorker().traceOnUpstream(request, proxy(ask), cacheKey),
 };
 
 /**

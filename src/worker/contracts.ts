@@ -9,6 +9,7 @@ import type { ResultTree } from '../core/result/createResultTree.ts';
 import type { ResultViewsSource } from '../core/result/viewData.ts';
 import type { ClassifyOptions } from '../core/rpc/classifyResponse.ts';
 import type { ReplySummary } from '../core/rpc/summarizeReply.ts';
+import type { RpcCall } from '../core/upstream/stateRequests.ts';
 import type { TransportResponse } from '../core/rpc/transportOutcome.ts';
 import type { DemoDefaults } from '../evm/node/demoDefaults.ts';
 import type { JsonRpcResponse } from '../evm/node/handleJsonRpc.ts';
@@ -59,6 +60,29 @@ export interface NodeWorkerApi {
   loadFixture(json: string): Promise<FixtureDefaults>;
   /** Switches back to the deterministic demo chain. */
   resetToDemo(): Promise<DemoDefaults>;
+  /**
+   * Answers a `debug_traceTransaction` request object by tracing the transaction here, on the state of a node that
+   * does not run JavaScript tracers: the worker asks the page for every piece of state through `ask` (a comlink
+   * proxy; the page checks the calls and sends them to the endpoint the user chose). `cacheKey` (the endpoint's id,
+   * no URL) keeps fetched state for the next trace against the same endpoint.
+   */
+  traceOnUpstream(request: unknown, ask: AskUpstreamState, cacheKey: string): Promise<UpstreamTraceAnswer>;
+}
+
+/**
+ * How the node worker asks the page for upstream state: read-only state calls (the page refuses anything else and
+ * stops the trace). Resolves to the answers in order, or to the upstream's failure (or the page's refusal) in words.
+ */
+export type AskUpstreamState = (calls: RpcCall[]) => Promise<{ answers: unknown[] } | { error: string }>;
+
+/** What {@link NodeWorkerApi.traceOnUpstream} gives back. */
+export interface UpstreamTraceAnswer {
+  /** The node's answer: the tracer's result, or geth's error for the params or the tracer. */
+  response?: JsonRpcResponse;
+  /** Why the trace could not run: what the upstream lacked (pruned state, unknown transaction) or a refusal. */
+  upstreamError?: string;
+  /** Where the transaction is and which rules ran it (with a response that has a result). */
+  report?: { blockNumber: string; txIndex: number; hardfork: string; rulesFrom: string };
 }
 
 // parseReply.worker.ts: parses and classifies replies; keeps a large result as a tree.

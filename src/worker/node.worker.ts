@@ -11,6 +11,7 @@ import { createQuickJsRealmFactory } from '../evm/host/realm/createQuickJsRealm.
 import { acceptSandboxPort, type PortReceiver } from './sandbox/acceptSandboxPort.ts';
 import { lockDownGlobals } from './sandbox/lockDownGlobals.ts';
 import { sandboxedWorkerName } from './sandbox/sandboxProtocol.ts';
+import { answerUpstreamTrace, createUpstreamStateCache } from './sandbox/answerUpstreamTrace.ts';
 import type { NodeWorkerApi } from './contracts.ts';
 
 // Tracer code runs in QuickJS (WebAssembly): its own heap with a hard cap and an engine-checked deadline, so no
@@ -20,6 +21,7 @@ const createRealm = createQuickJsRealmFactory(bigIntSource);
 /** Creates the API object around a lazily started node (start-up begins at once, in the background). */
 export function createNodeWorkerApi(): NodeWorkerApi {
   let node: Promise<EmbeddedNode> = createEmbeddedNode({ createRealm });
+  const upstreamCache = createUpstreamStateCache();
   return {
     request: async (body) => (await node).request(body),
     demoDefaults: async () => (await node).demoDefaults,
@@ -34,6 +36,9 @@ export function createNodeWorkerApi(): NodeWorkerApi {
       node = createEmbeddedNode({ createRealm });
       return (await node).demoDefaults as DemoDefaults;
     },
+    // Another node's state, asked of the page call by call: this worker has no network (see lockDownGlobals).
+    traceOnUpstream: (request, ask, cacheKey) =>
+      answerUpstreamTrace(request, ask, { createRealm, cache: upstreamCache(cacheKey) }),
   };
 }
 
