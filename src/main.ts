@@ -24,6 +24,7 @@ import { loadTemplates } from './ui/loadTemplates.ts';
 import { mountTracerTabs } from './ui/mountTracerTabs.ts';
 import { mountTopActions } from './ui/mountTopActions.ts';
 import { mountStatusBar } from './ui/mountStatusBar.ts';
+import { mountRunBar } from './ui/send/mountRunBar.ts';
 import { bindShortcuts } from './ui/bindShortcuts.ts';
 import { openStorage } from './ui/openStorage.ts';
 import { createThemeSwitch } from './ui/theme.ts';
@@ -184,6 +185,11 @@ const panels: Panel<AppState>[] = [
   mountTracerTabs(layout.tracerTabs, { select: tracers.select }),
   ...panelRegistry.map((p) => p.mount(layout.panels[p.id], ctx)),
   mountStatusBar(layout, panelRegistry.length, { cancel: () => requests.cancel() }),
+  mountRunBar(layout.runBar, {
+    send: () => void requests.send(),
+    cancel: requests.cancel,
+    showPanel: ctx.showPanel,
+  }),
 ];
 
 store.subscribe((s, prev) => {

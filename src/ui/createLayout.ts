@@ -13,13 +13,15 @@ export interface Layout<PanelId extends string> {
   actions: HTMLElement;
   notice: HTMLElement;
   noticeText: HTMLElement;
+  /** The bar above the editor: Run, and what it sends where (./send/mountRunBar.ts). */
+  runBar: HTMLElement;
   editorHost: HTMLElement;
   panels: Record<PanelId, HTMLElement>;
   statusbar: HTMLElement;
   showPanel(id: PanelId): void;
 }
 
-/** Builds the shell: top bar, notice line, editor | splitter | a tab per side panel (in the order given), status bar. */
+/** Builds the shell: top bar, notice line, run bar over the editor | splitter | a tab per side panel (in the order given), status bar. */
 export function createLayout<PanelId extends string>(
   root: HTMLElement,
   panelTabs: readonly PanelTab<PanelId>[],
@@ -37,7 +39,9 @@ export function createLayout<PanelId extends string>(
   const notice = h('div', { class: 'notice', attrs: { role: 'status' } }, [noticeText]);
   notice.hidden = true;
   const editorHost = h('div', { class: 'editor-host', attrs: { 'data-testid': 'editor' } });
+  const runBar = h('div', { class: 'run-bar', attrs: { role: 'toolbar', 'aria-label': 'Run the tracer' } });
   const editorPane = h('section', { class: 'editor-pane', attrs: { 'aria-label': 'Tracer source' } }, [
+    runBar,
     editorHost,
   ]);
   const splitter = h('div', {
@@ -80,7 +84,18 @@ export function createLayout<PanelId extends string>(
   );
   attachSplitter(splitter, editorPane, sidePane);
   showPanel(panelIds[0]);
-  return { topbar, tracerTabs, actions, notice, noticeText, editorHost, panels, statusbar, showPanel };
+  return {
+    topbar,
+    tracerTabs,
+    actions,
+    notice,
+    noticeText,
+    runBar,
+    editorHost,
+    panels,
+    statusbar,
+    showPanel,
+  };
 }
 
 function attachSplitter(splitter: HTMLElement, left: HTMLElement, right: HTMLElement): void {

@@ -9,6 +9,7 @@ import { mountVirtualTree, type VirtualTreeView } from '../result/mountVirtualTr
 import {
   buildResultView,
   renderPending,
+  renderHeading,
   renderReplyError,
   renderReplyVerdict,
   renderResultMeta,
@@ -18,6 +19,7 @@ import type { PanelContext } from './panelContext.ts';
 import { activeEndpoint, saveEndpoint } from '../../state/endpointList.ts';
 import { entryOfResult } from '../history/recordReplyVerdicts.ts';
 import { judgeReply } from '../result/judgeReply.ts';
+import { describeEndpoint, describeRequest, type HeadingPart } from '../result/describeRequest.ts';
 
 /**
  * Shows the reply: status, duration and size, decoded errors, per-transaction errors, the result views that fit its
@@ -75,8 +77,17 @@ export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
     jsonViewer.set(value);
   };
 
+  // Taken when a request starts: the tracer and the endpoint it goes to (either may change before the reply).
+  let sending: { tracerName?: string; endpoint: HeadingPart } | null = null;
   const render = (r: ResultView | null, entry: HistoryEntry | undefined) => {
     v.empty.hidden = r !== null;
+    v.body.hidden = r === null;
+    renderHeading(
+      v.heading,
+      r && entry
+        ? describeRequest(entry, sending?.tracerName, sending?.endpoint ?? { text: entry.endpointName })
+        : null,
+    );
     clear(v.meta);
     clear(v.verdictBox);
     clear(v.errorBox);
@@ -138,8 +149,13 @@ export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
 
   return {
     update(s, prev) {
+      if (s.inFlight && !prev?.inFlight)
+        sending = {
+          tracerName: s.tracers.find((t) => t.id === s.activeTracerId)?.name,
+          endpoint: describeEndpoint(activeEndpoint(s)),
+        };
       if (!prev || prev.inFlight !== s.inFlight)
-        renderPending(v.pending, s.inFlight ? activeEndpoint(s).name : null);
+        renderPending(v.pending, v.body, s.inFlight ? activeEndpoint(s).name : null);
       if (prev && prev.result === s.result) return;
       render(s.result, entryOfResult(s, prev));
     },

@@ -2,6 +2,7 @@ import type { ReplySummary } from '../../core/rpc/summarizeReply.ts';
 import type { ResultView } from '../../state/appState.ts';
 import { clear, h } from '../dom.ts';
 import { formatSize } from '../formatSize.ts';
+import type { HeadingPart, RequestHeading } from './describeRequest.ts';
 import type { ReplyVerdict } from './judgeReply.ts';
 import { splitErrorMessage } from './splitErrorMessage.ts';
 
@@ -12,6 +13,10 @@ export interface ResultPanelView {
   /** While a request runs: which endpoint it waits for. */
   pending: HTMLElement;
   empty: HTMLElement;
+  /** Everything a result shows (marked stale while the next request runs). */
+  body: HTMLElement;
+  /** What the result answers: method, target, tracer, endpoint, when. */
+  heading: HTMLElement;
   meta: HTMLElement;
   /** Whether the reply is the tracer's result (./judgeReply.ts): a warning card when it is not. */
   verdictBox: HTMLElement;
@@ -41,6 +46,7 @@ const shownTxErrors = 200;
 
 /** Builds the result panel's layout, with nothing shown but the "no result yet" line. */
 export function buildResultView(): ResultPanelView {
+  const heading = h('div', { class: 'result-heading', attrs: { 'data-testid': 'result-heading' } });
   const meta = h('div', { class: 'row', attrs: { 'data-testid': 'result-meta' } });
   const errorBox = h('div', { attrs: { 'data-testid': 'result-error' } });
   const verdictBox = h('div', { attrs: { 'data-testid': 'result-verdict' } });
@@ -57,7 +63,7 @@ export function buildResultView(): ResultPanelView {
   });
   const empty = h('div', {
     class: 'empty',
-    text: 'No result yet. Send a request from the Request panel (Ctrl/Cmd+Enter).',
+    text: 'No result yet. Run sends the request (the button above the editor, or Ctrl/Cmd+Enter); the Request panel sets what is sent.',
   });
   const treeHost = h('div', { attrs: { 'data-testid': 'result-large' } });
   const pending = h('div', {
@@ -67,11 +73,24 @@ export function buildResultView(): ResultPanelView {
   pending.hidden = true;
   const viewsHost = h('div');
   const jsonPane = h('div', { attrs: { 'data-testid': 'result-json-pane' } }, [jsonHost, treeHost, preview]);
-  const children = [pending, empty, meta, verdictBox, errorBox, txBox, tools, decodeBox, viewsHost, jsonPane];
+  const body = h('div', { class: 'result-body' }, [
+    heading,
+    meta,
+    verdictBox,
+    errorBox,
+    txBox,
+    tools,
+    decodeBox,
+    viewsHost,
+    jsonPane,
+  ]);
+  const children = [pending, empty, body];
   return {
     children,
     pending,
     empty,
+    body,
+    heading,
     meta,
     verdictBox,
     errorBox,
@@ -89,17 +108,49 @@ export function buildResultView(): ResultPanelView {
   };
 }
 
-/** Shows the pending line while a request waits for `endpointName`, and hides it when that is null. */
-export function renderPending(pending: HTMLElement, endpointName: string | null): void {
+/**
+ * Shows the pending line while a request waits for `endpointName`, and hides it when that is null. The result on
+ * screen meanwhile is the previous request's: `body` is marked stale (dimmed, and said so) until the new one lands.
+ */
+export function renderPending(pending: HTMLElement, body: HTMLElement, endpointName: string | null): void {
   clear(pending);
   pending.hidden = endpointName === null;
+  const stale = endpointName !== null && !body.hidden;
+  body.classList.toggle('stale', stale);
+  body.setAttribute('aria-busy', String(endpointName !== null));
   if (endpointName !== null)
     pending.append(
-      h('span', { class: 'spinner' }),
-      h('span', {
-        text: ` Waiting for ${endpointName}… (Esc or Cancel in the status bar stops it)`,
-      }),
+      ...[
+        h('span', { class: 'spinner' }),
+        h('span', {
+          text: ` Waiting for ${endpointName}… (Esc or Cancel stops it)`,
+        }),
+        stale
+          ? h('span', {
+              class: 'hint',
+              text: 'The result below is the previous request’s.',
+              attrs: { 'data-testid': 'result-stale' },
+            })
+          : null,
+      ].filter((x) => x !== null),
     );
+}
+
+/** Fills the heading: what the result answers (method, target, tracer, endpoint, when). */
+export function renderHeading(el: HTMLElement, heading: RequestHeading | null): void {
+  clear(el);
+  el.hidden = heading === null;
+  if (!heading) return;
+  const item = (p: HeadingPart | undefined, testId: string) =>
+    p ? h('span', { text: p.text, title: p.title, attrs: { 'data-testid': testId } }) : null;
+  const parts = [
+    h('strong', { text: heading.method, attrs: { 'data-testid': 'heading-method' } }),
+    item(heading.target, 'heading-target'),
+    item(heading.tracer === undefined ? undefined : { text: `tracer ${heading.tracer}` }, 'heading-tracer'),
+    item({ ...heading.endpoint, text: `on ${heading.endpoint.text}` }, 'heading-endpoint'),
+    item({ text: `at ${heading.when}` }, 'heading-when'),
+  ];
+  el.append(...parts.filter((x) => x !== null));
 }
 
 /** Appends the reply's HTTP status, duration, size and, for a large reply, how it is shown. */
