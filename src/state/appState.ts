@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../core/diagnostics.ts';
 import type { DialectTarget } from '../core/rpc/dialect.ts';
+import type { JsTracingSupport } from '../core/rpc/probe.ts';
 import { defaultTarget, type TargetId } from '../core/targets.ts';
 import { createEndpoint, type Endpoint } from '../core/rpc/endpoint.ts';
 import type { MethodName } from '../core/rpc/methods.ts';
@@ -60,6 +61,8 @@ export interface ProbeView {
   evidence: string[];
   /** The engine family the probe found (after `supported`), which the check names in its summary line. */
   dialectTarget?: DialectTarget;
+  /** The probe's verdict on JavaScript tracers (the card offers to run them here when the node does not). */
+  jsTracing?: JsTracingSupport;
 }
 
 /** The whole app state held by the store. */

@@ -58,8 +58,17 @@ export async function describeProbe(
         (e) => `${evidenceMark(e)} ${e.request.method}: ${e.note} → ${said(e.message, r.summary)}`,
       ),
       ...(r.dialect ? { dialectTarget: r.dialect.target } : {}),
+      jsTracing: r.jsTracing,
     };
   } catch (e) {
     return { verdict: `The probe failed: ${(e as Error).message}`, evidence: [] };
   }
+}
+
+/** Verdicts after which the card offers to run the tracer here, on the node's state: the node itself will not. */
+const runHereVerdicts: ReadonlySet<JsTracingSupport> = new Set(['unsupported', 'ignored', 'debug-disabled']);
+
+/** Whether the probe card offers "Run it here on this node's state" (the node answered, but runs no JS tracer). */
+export function offersRunHere(probe: Pick<ProbeView, 'running' | 'jsTracing'>): boolean {
+  return !probe.running && probe.jsTracing !== undefined && runHereVerdicts.has(probe.jsTracing);
 }

@@ -2,6 +2,7 @@ import type { Endpoint } from '../../core/rpc/endpoint.ts';
 import { hasEmbeddedSecret, maskEndpoint, secretMask } from '../../core/rpc/maskEndpoint.ts';
 import type { ProbeView } from '../../state/appState.ts';
 import { h } from '../dom.ts';
+import { offersRunHere } from '../describeProbe.ts';
 import type { EndpointFormField, EndpointUrlField } from './validateEndpointForm.ts';
 
 /** The endpoints panel's fixed elements (the panel fills the list, the form slot and the probe card slot). */
@@ -210,11 +211,12 @@ export function buildEndpointForm(initial: Endpoint): EndpointFormView {
 }
 
 /** The probe card for `probe` of the endpoint named `endpointName`: a spinner while it runs, then the verdict
- * (with the dialect words), client, latest block and one evidence line per request. */
+ * (with the dialect words), client, latest block, the offer to run the tracer here when the node runs none
+ * (`actions.runHere` builds it) and one evidence line per request. */
 export function renderProbeCard(
   probe: ProbeView,
   endpointName: string,
-  actions?: { retry(): void; copy(text: string): Promise<string> },
+  actions?: { retry(): void; copy(text: string): Promise<string>; runHere?(): HTMLElement },
 ): HTMLElement {
   const card = h('div', { class: 'card' }, [h('div', { class: 'hint', text: `Probe of ${endpointName}` })]);
   if (probe.running) {
@@ -230,6 +232,7 @@ export function renderProbeCard(
   );
   if (probe.clientVersion) card.append(h('div', { text: `Client: ${probe.clientVersion}` }));
   if (probe.latestBlock) card.append(h('div', { text: `Latest block: ${probe.latestBlock}` }));
+  if (actions?.runHere && offersRunHere(probe)) card.append(actions.runHere());
   const copyStatus = h('span', { class: 'ok' });
   if (actions)
     card.append(

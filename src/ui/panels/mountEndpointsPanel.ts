@@ -19,6 +19,8 @@ import {
   type EndpointUrlField,
 } from '../endpoints/validateEndpointForm.ts';
 import type { PanelContext } from './panelContext.ts';
+import { buildRunHereOffer } from '../upstream/buildRunHereViews.ts';
+import { runHereFor } from '../upstream/runHereFor.ts';
 
 function blankEndpoint(): Endpoint {
   return createEndpoint({ id: createId(), name: '', kind: 'http' });
@@ -143,11 +145,18 @@ export function mountEndpointsPanel(el: HTMLElement, panel: PanelContext): Panel
       if (!prev || prev.probe !== s.probe) {
         clear(v.probeHost);
         const p = s.probe;
+        const name = s.endpoints.find((e) => e.id === p?.endpointId)?.name ?? 'endpoint';
         if (p)
           v.probeHost.append(
-            renderProbeCard(p, s.endpoints.find((e) => e.id === p.endpointId)?.name ?? 'endpoint', {
+            renderProbeCard(p, name, {
               retry: () => ctx.probe(p.endpointId),
               copy: copyText,
+              runHere: () =>
+                buildRunHereOffer(
+                  runHereFor(panel),
+                  { id: p.endpointId, name },
+                  () => store.get().request.fields.txHash ?? '',
+                ),
             }),
           );
       }

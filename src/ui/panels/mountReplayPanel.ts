@@ -12,15 +12,22 @@ import { checkFixtureText, fieldOf } from '../replay/checkFixtureText.ts';
 import { createEndpointSend } from '../replay/createEndpointSend.ts';
 import { renderLoadedFixture, type LoadedFixture } from '../replay/renderLoadedFixture.ts';
 import { fixtureFileName } from '../replay/summarizeFixture.ts';
+import { buildAnyNodeSection, fillEndpointChoice } from '../replay/buildAnyNodeSection.ts';
+import { buildRunHereStatus } from '../upstream/buildRunHereViews.ts';
+import { runHereFor } from '../upstream/runHereFor.ts';
 
 const maxFileBytes = 64 * 1024 * 1024;
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** The Replay panel: import or capture a geth tracetest fixture, serve it from the embedded node, trace it. */
+/**
+ * The Replay panel: import or capture a geth tracetest fixture, serve it from the embedded node, trace it; or trace
+ * a transaction of any saved endpoint here, on that endpoint's state (run it here).
+ */
 export function mountReplayPanel(el: HTMLElement, panel: PanelContext): Panel<AppState> {
   const ctx = { store: panel.store, node: panel.node, send: () => void panel.requests.send() };
   const v = buildReplayView();
   el.append(v.root);
+  const anyNode = mountAnyNode(v.root, v.status, panel);
   let loaded: LoadedFixture | null = null;
   let captured: { json: Record<string, unknown>; txHash: string; from: string; accounts: number } | null =
     null;
@@ -229,11 +236,43 @@ export function mountReplayPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
         s.endpoints !== prev.endpoints ||
         (s.inFlight === null) !== (prev.inFlight === null);
       if (changed) render(v.error.hidden ? null : v.error.textContent);
+      if (changed) anyNode.update(s);
       if (prev && s.result !== prev.result) void checkStillLoaded().catch(() => undefined);
     },
     dispose() {
       controller?.abort();
       clear(el);
+    },
+  };
+}
+
+/** The "Trace on any node's state" section, placed before `before`: a hash and a saved endpoint, run here. */
+function mountAnyNode(
+  root: HTMLElement,
+  before: HTMLElement,
+  panel: PanelContext,
+): { update(s: AppState): void } {
+  const runHere = runHereFor(panel);
+  const a = buildAnyNodeSection();
+  root.insertBefore(a.root, before);
+  a.statusHost.append(buildRunHereStatus(runHere));
+  const render = () => {
+    const hash = a.txHash.value.trim();
+    const check = hash ? validateHash(hash, 'transaction hash') : null;
+    a.txError.textContent = check && !check.ok ? check.message : '';
+    a.run.disabled = !check?.ok || !a.endpoint.value || panel.store.get().inFlight !== null;
+  };
+  a.txHash.addEventListener('input', render);
+  a.endpoint.addEventListener('change', render);
+  a.useFormHash.addEventListener('click', () => {
+    a.txHash.value = panel.store.get().request.fields.txHash ?? '';
+    render();
+  });
+  a.run.addEventListener('click', () => void runHere.run(a.endpoint.value, a.txHash.value));
+  return {
+    update(s) {
+      fillEndpointChoice(a.endpoint, s.endpoints, s.activeEndpointId);
+      render();
     },
   };
 }

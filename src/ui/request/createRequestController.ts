@@ -58,6 +58,11 @@ export interface RequestControllerDeps {
 export interface RequestController {
   /** Builds the request from the form and the flattened tracer, sends it and shows the result (never throws). */
   send(): Promise<void>;
+  /**
+   * As send, but through `via.transport` instead of the active endpoint's (run it here on another node's state);
+   * History names `via.endpointName`, and the Result panel opens when the answer is there, not before.
+   */
+  sendVia(via: { transport: Transport; endpointName: string }): Promise<void>;
   /** Cancels the request in flight, if any. */
   cancel(): void;
   /** Puts a history entry back into the form (raw params, its tracing options) and sends it. */
@@ -89,7 +94,7 @@ export function createRequestController(deps: RequestControllerDeps): RequestCon
     store.update((s) => ({ request: { ...s.request, ...patch } }));
 
   let settling = false;
-  async function send(): Promise<void> {
+  async function send(via?: { transport: Transport; endpointName: string }): Promise<void> {
     if (store.get().inFlight || settling) return;
     settling = true;
     try {
@@ -109,10 +114,10 @@ export function createRequestController(deps: RequestControllerDeps): RequestCon
     const ctl = new AbortController();
     controller = ctl;
     store.update({ inFlight: { startedAt: deps.now() } });
-    deps.showPanel('result');
+    if (!via) deps.showPanel('result');
     const request = built.request;
     const options = { expectedId: request.id, method: request.method };
-    const transport = deps.transportFor(endpoint);
+    const transport = via?.transport ?? deps.transportFor(endpoint);
     let summary: ReplySummary;
     let aborted = false;
     try {
@@ -144,7 +149,7 @@ export function createRequestController(deps: RequestControllerDeps): RequestCon
       id: createId(),
       method: request.method,
       params: request.params,
-      endpointName: endpoint.name,
+      endpointName: via?.endpointName ?? endpoint.name,
       time: Date.now(),
       status: aborted ? 'cancelled' : summary.kind,
       durationMs: summary.durationMs,
@@ -225,7 +230,8 @@ export function createRequestController(deps: RequestControllerDeps): RequestCon
 
   return {
     useTemplateDemo,
-    send,
+    send: () => send(),
+    sendVia: (via) => send(via),
     cancel: () => controller?.abort(),
     resend,
     fillDemo,

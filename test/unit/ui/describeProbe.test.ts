@@ -29,6 +29,7 @@ describe('describeProbe', () => {
       clientVersion: report.clientVersion,
       latestBlock: '0x3',
       evidence: ['✓ debug_traceCall: canary tracer → OK'],
+      jsTracing: 'ignored',
     });
   });
 
