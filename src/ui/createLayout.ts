@@ -1,3 +1,4 @@
+import { createOverflowRow } from './createOverflowMenu.ts';
 import { h } from './dom.ts';
 
 /** A side panel's tab: the layout needs only its id and title (the page passes panelRegistry). */
@@ -28,11 +29,11 @@ export function createLayout<PanelId extends string>(
 ): Layout<PanelId> {
   const panelIds = panelTabs.map((t) => t.id);
   const tracerTabs = h('div', { class: 'tabs', attrs: { role: 'tablist', 'aria-label': 'Tracers' } });
-  const actions = h('div', { class: 'row', attrs: { style: 'margin:0' } });
+  // The actions take the rest of the bar's one line, right-aligned; what does not fit goes into their More menu.
+  const actions = h('div', { class: 'actions' });
   const topbar = h('header', { class: 'topbar' }, [
     h('h1', { text: 'Tracer Playground' }),
     tracerTabs,
-    h('div', { class: 'spacer' }),
     actions,
   ]);
   const noticeText = h('span', { attrs: { 'data-testid': 'notice' } });
@@ -57,11 +58,14 @@ export function createLayout<PanelId extends string>(
   const sidePane = h('section', { class: 'side-pane' }, [tabStrip]);
   const panels = {} as Record<PanelId, HTMLElement>;
   const tabs = {} as Record<PanelId, HTMLButtonElement>;
+  let fitTabs = () => {};
   const showPanel = (id: PanelId) => {
     for (const p of panelIds) {
       panels[p].hidden = p !== id;
       tabs[p].setAttribute('aria-selected', String(p === id));
     }
+    // The chosen tab is always in the strip (Alt+digit never opens a tab nobody sees).
+    fitTabs();
   };
   panelTabs.forEach(({ id, title }, i) => {
     tabs[id] = h('button', {
@@ -83,6 +87,17 @@ export function createLayout<PanelId extends string>(
     statusbar,
   );
   attachSplitter(splitter, editorPane, sidePane);
+  const tabOverflow = createOverflowRow(
+    tabStrip,
+    panelIds.map((id) => tabs[id]),
+    {
+      label: 'More',
+      testId: 'panel-more',
+      popupRole: 'tablist',
+      keep: (tab) => tab.getAttribute('aria-selected') === 'true',
+    },
+  );
+  fitTabs = tabOverflow.fit;
   showPanel(panelIds[0]);
   return {
     topbar,

@@ -36,6 +36,7 @@ export function mountStatusBar(
         `target ${targetInfo(activeTarget(s)).label} · ` +
         (s.flat ? 'ready to send' : 'not ready to send') +
         ` · Ctrl/Cmd+Enter send · Esc cancel · Ctrl/Cmd+S save · Alt+1…${panelCount} panels · Alt+N new tracer`;
+      text.title = text.textContent;
       if (prev && prev.inFlight === s.inFlight) return;
       clearInterval(timer);
       clear(progress);

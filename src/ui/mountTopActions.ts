@@ -4,6 +4,7 @@ import { isTargetId, targetIds, targetInfo } from '../core/targets.ts';
 import type { Store } from '../state/createStore.ts';
 import { encodeShareHash } from '../state/shareLink.ts';
 import type { TracerActions } from './createTracerActions.ts';
+import { createOverflowRow } from './createOverflowMenu.ts';
 import { copyText, h } from './dom.ts';
 import { askText, confirmAction } from './openDialog.ts';
 import { openTemplatePicker } from './openTemplatePicker.ts';
@@ -28,8 +29,8 @@ export interface TopActionsDeps {
 }
 
 /**
- * The top bar: New…, Rename, Delete, Import, Export, the target picker (remembered per tracer), Convert to ES5, Share.
- * Returns New… for its shortcut.
+ * The top bar: New…, Rename, Delete, Import, Export, the target picker (remembered per tracer), Convert to ES5, the
+ * theme, Share, on one line (what does not fit is in its More menu). Returns New… for its shortcut.
  */
 export function mountTopActions(
   el: HTMLElement,
@@ -114,27 +115,51 @@ export function mountTopActions(
   });
   const button = (text: string, title: string, onClick: () => void, testId: string) =>
     h('button', { text, title, attrs: { 'data-testid': testId }, on: { click: onClick } });
-  el.append(
-    button('New…', 'New tracer from a template (Alt+N)', () => void newFromTemplate(), 'new-tracer'),
-    button('Rename', 'Rename this tracer', () => void renameActive(), 'rename-tracer'),
-    button('Delete', 'Delete this tracer', () => void deleteActive(), 'delete-tracer'),
-    button('Import', 'Import .js tracer files', () => fileInput.click(), 'import-tracer'),
-    button('Export', 'Download this tracer as a .js file', tracers.exportActive, 'export-tracer'),
-    targetSelect,
-    button(
-      'Convert to ES5',
-      'Rewrite the ES2015+ syntax of this tracer as ES5.1 (one undoable edit)',
-      () => void deps.convertToEs5(),
-      'convert-es5',
-    ),
-    themeSelect,
-    button(
-      'Share',
-      'Copy a link with this tracer and request (no endpoints or passwords)',
-      () => void share(),
-      'share',
-    ),
-    fileInput,
+  const newButton = button(
+    'New…',
+    'New tracer from a template (Alt+N)',
+    () => void newFromTemplate(),
+    'new-tracer',
   );
+  const rename = button('Rename', 'Rename this tracer', () => void renameActive(), 'rename-tracer');
+  const del = button('Delete', 'Delete this tracer', () => void deleteActive(), 'delete-tracer');
+  const importButton = button('Import', 'Import .js tracer files', () => fileInput.click(), 'import-tracer');
+  const exportButton = button(
+    'Export',
+    'Download this tracer as a .js file',
+    tracers.exportActive,
+    'export-tracer',
+  );
+  const convert = button(
+    'Convert to ES5',
+    'Rewrite the ES2015+ syntax of this tracer as ES5.1 (one undoable edit)',
+    () => void deps.convertToEs5(),
+    'convert-es5',
+  );
+  const shareButton = button(
+    'Share',
+    'Copy a link with this tracer and request (no endpoints or passwords)',
+    () => void share(),
+    'share',
+  );
+  const items = [
+    newButton,
+    rename,
+    del,
+    importButton,
+    exportButton,
+    targetSelect,
+    convert,
+    themeSelect,
+    shareButton,
+  ];
+  el.append(...items, fileInput);
+  // One line at any width: the least used go into the More menu first, New…, the target and Convert last.
+  createOverflowRow(el, items, {
+    label: 'More',
+    testId: 'actions-more',
+    popupRole: 'group',
+    hideOrder: [themeSelect, exportButton, importButton, del, rename, shareButton, convert, targetSelect],
+  });
   return { newFromTemplate, openTemplate };
 }
