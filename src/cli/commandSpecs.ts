@@ -252,12 +252,14 @@ export const commandSpecs: readonly CommandSpec[] = [
   },
   {
     name: 'serve',
-    synopsis: '[--port P] [--host H] [--fixture FILE] [options]',
+    synopsis: '[--port P] [--host H] [--fixture FILE | --upstream URL] [options]',
     summary: 'serve the embedded node over HTTP and WebSocket JSON-RPC',
     description:
       'Serves the embedded node (the demo chain, or a fixture) on one port to this machine, with debug_trace* run in ' +
-      'a pool of trace processes. Stops, trace processes included, on SIGINT, SIGTERM or SIGHUP and when the ' +
-      'process that started it (npm run, a shell script) ends.',
+      'a pool of trace processes. With --upstream, serves any node instead: the four trace methods run here on ' +
+      "that node's state (read with standard methods only, so it needs no debug_* method and no JavaScript tracer " +
+      'support), everything else is forwarded to it. Stops, trace processes included, on SIGINT, SIGTERM or SIGHUP ' +
+      'and when the process that started it (npm run, a shell script) ends.',
     options: [
       value('port', 'P', 'port to listen on (default 8545; 0: any free port)'),
       value('host', 'H', 'address to listen on (default 127.0.0.1; others are warned about)'),
@@ -267,6 +269,14 @@ export const commandSpecs: readonly CommandSpec[] = [
       value('max-timeout', 'D', "cap on a request's tracer timeout, a Go duration (default 60s)"),
       memoryLimit('each trace process'),
       value('workers', 'N', 'number of trace processes, 1–64 (default 2)'),
+      value(
+        'upstream',
+        'URL',
+        "trace on this node's chain (http://, https://, ws://, wss://); forward the rest to it",
+      ),
+      value('user', 'U', 'basic-auth user name of the upstream'),
+      value('password', 'P', 'basic-auth password of the upstream (needs --user; or set TRACER_PASSWORD)'),
+      value('hardfork', 'NAME', "the upstream's fork rules, when its chain id is not a known chain's"),
     ],
     examples: ['tracer serve --port 8545'],
   },

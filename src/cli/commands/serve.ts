@@ -6,7 +6,13 @@ import { createTracePool } from '../serve/createTracePool.ts';
 import type { TracePool } from '../serve/createTracePool.ts';
 import { describeListenError } from '../serve/describeListenError.ts';
 import { isLoopbackHostname } from '../serve/isLoopbackHostname.ts';
-import { parseServeOptions } from '../serve/parseServeOptions.ts';
+import { type ServeOptions, parseServeOptions } from '../serve/parseServeOptions.ts';
+import { createCachingFetcher } from '../serve/createCachingFetcher.ts';
+import { createUpstreamForwarder } from '../serve/createUpstreamForwarder.ts';
+import { createUpstreamClient } from '../../io/upstream/createUpstreamClient.ts';
+import { createTransport } from '../../io/transport/createTransport.ts';
+import type { WebSocketConstructorLike } from '../../io/transport/createWsTransport.ts';
+import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
 import { startRpcServer } from '../serve/startRpcServer.ts';
 import { watchParent } from '../serve/watchParent.ts';
 import type { RpcServer } from '../serve/startRpcServer.ts';
@@ -17,6 +23,31 @@ import { loadFixture } from '../../core/fixture/loadFixture.ts';
 // Kept importable from here for the tests and tools that start a server in-process.
 export { startRpcServer };
 export type { RpcServer };
+
+/**
+ * The upstream of `serve --upstream`: one transport for both the forwarded requests and the trace processes' state
+ * (which goes through a cache of answers pinned to a block hash).
+ */
+async function connectUpstream(u: NonNullable<ServeOptions['upstream']>) {
+  const ws = /^wss?:/i.test(u.url)
+    ? ((await import('ws')).default as unknown as WebSocketConstructorLike)
+    : undefined;
+  const transport = createTransport({
+    url: u.url,
+    user: u.user,
+    password: u.password,
+    WebSocketImpl: ws,
+    supportsHeaders: true,
+  });
+  const label = maskEndpoint(u.url);
+  const client = createUpstreamClient(transport, { label, batches: /^https?:/i.test(u.url) });
+  return {
+    transport,
+    label,
+    forwarder: createUpstreamForwarder(transport, label),
+    fetcher: createCachingFetcher(client),
+  };
+}
 
 /**
  * `tracer serve [--port P] [--host 127.0.0.1] [--fixture FILE] [--allow-origin O]… [--allow-host H]…
@@ -40,7 +71,8 @@ export const serve: CliCommand = async (args, io) => {
     }
   }
   const log = (line: string) => io.stderr(`${stripControl(line)}\n`);
-  const node = await createEmbeddedNode({ fixture });
+  const upstream = o.upstream && (await connectUpstream(o.upstream));
+  const node = upstream?.forwarder ?? (await createEmbeddedNode({ fixture }));
   // The pool starts once the port is ours (no trace process is forked for a port in use); no request can come in
   // between: the continuation after listen runs before any socket callback.
   let pool: TracePool | undefined = undefined;
@@ -62,6 +94,7 @@ export const serve: CliCommand = async (args, io) => {
     throw e;
   }
   pool = createTracePool({
+    upstream: upstream && { fetcher: upstream.fetcher, hardfork: o.upstream?.hardfork },
     fixture: fixtureText,
     workers: o.workers,
     memoryLimitMb: o.memoryLimitMb,
@@ -69,7 +102,12 @@ export const serve: CliCommand = async (args, io) => {
     log,
   });
   io.stdout(`embedded node listening on ${server.url} (HTTP) and ${server.wsUrl} (WebSocket)\n`);
-  if (fixture) io.stdout(`serving fixture ${o.fixtureFile}: ${JSON.stringify(node.demoDefaults)}\n`);
+  if (upstream)
+    io.stdout(
+      `tracing on the state of ${upstream.label} (debug_trace* run here); every other request is forwarded to it\n`,
+    );
+  if (fixture && 'demoDefaults' in node)
+    io.stdout(`serving fixture ${o.fixtureFile}: ${JSON.stringify(node.demoDefaults)}\n`);
   const bracketed = o.host.includes(':') && !o.host.startsWith('[') ? `[${o.host}]` : o.host;
   if (!isLoopbackHostname(bracketed)) {
     io.stderr(
@@ -96,6 +134,7 @@ export const serve: CliCommand = async (args, io) => {
   });
   await server.close();
   await pool.close();
+  upstream?.transport.close?.();
   io.stdout('embedded node stopped\n');
   return 0;
 };

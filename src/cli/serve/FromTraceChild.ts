@@ -33,7 +33,8 @@ export type FromTraceChild =
   /** `replay` `id` failed: geth's text for a tracer failure (`tracerError`), or an unexpected error's message. */
   | { type: 'replayed'; id: number; ok: false; message: string; tracerError: boolean }
   /**
-   * `replayEndpoint` `id` needs these upstream calls answered (request `request` of that replay). The parent checks
+   * `replayEndpoint` `id` (or, under `serve --upstream`, trace `request` `id`) needs these upstream calls answered
+   * (request `request` of that trace). The parent checks
    * them (checkReadOnlyCalls) and fetches them itself: the trace process has no network and no credentials.
    */
   | { type: 'state'; id: number; request: number; calls: RpcCall[] };

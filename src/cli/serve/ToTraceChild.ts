@@ -1,7 +1,11 @@
 /** A message from the server (or `replay`) to a trace process, in the order they must be handled. */
 export type ToTraceChild =
-  /** Build the node (the demo chain, or the fixture's chain from its JSON text), then apply the journal. */
-  | { type: 'init'; fixture?: string; journal: string[] }
+  /**
+   * Build the node (the demo chain, or the fixture's chain from its JSON text), then apply the journal. With
+   * `upstream` (`serve --upstream`): no node; trace requests run on the parent's upstream's state, asked for with
+   * `state` messages of the request's id.
+   */
+  | { type: 'init'; fixture?: string; journal: string[]; upstream?: { hardfork?: string } }
   /** One more raw transaction that the server's node accepted (eth_sendRawTransaction), to apply in order. */
   | { type: 'journal'; raw: string }
   /**

@@ -1,6 +1,8 @@
 import { capTraceTimeout } from './capTraceTimeout.ts';
 import { createFairQueue } from './createFairQueue.ts';
 import { describeChildExit } from './describeChildExit.ts';
+import { checkReadOnlyCalls } from '../../core/upstream/checkReadOnlyCalls.ts';
+import { fetchForTraceChild, type StateFetcher } from './fetchForTraceChild.ts';
 import { forkTraceChild } from './forkTraceChild.ts';
 import type { TraceChildProcess } from './forkTraceChild.ts';
 import type { FromTraceChild } from './FromTraceChild.ts';
@@ -26,6 +28,14 @@ export interface TracePoolOptions {
   maxQueued?: number;
   /** Receives one line per event worth telling the operator (a process killed, died, replaced). */
   log?: (line: string) => void;
+  /**
+   * `serve --upstream`: the processes build no node; they trace on the upstream's state, which they ask this
+   * process for (`state` messages). Each asked call is checked (read-only state methods only) and fetched through
+   * `fetcher`; a process that asks for anything else is killed and its request answered with the refusal.
+   */
+  upstream?: { fetcher: StateFetcher; hardfork?: string };
+  /** Starts a trace process (default forkTraceChild); tests give one that behaves as a taken-over process. */
+  forkChild?: (memoryLimitMb: number) => TraceChildProcess;
 }
 
 /** What a {@link TracePool} has done so far (for tests and the benchmark). */
@@ -57,6 +67,9 @@ export interface TracePool extends TraceRunner {
   close(): Promise<void>;
 }
 
+/** State requests one trace may make (a trace gives up after 64 state fetches, plus its own few). */
+const maxStateRequests = 256;
+
 interface Job {
   request: TraceRequest;
   budgetMs: number;
@@ -70,7 +83,7 @@ interface Slot {
   hello: boolean;
   ready: boolean;
   closed: Promise<void>;
-  job?: { id: number; job: Job; timer: NodeJS.Timeout };
+  job?: { id: number; job: Job; timer: NodeJS.Timeout; stateRequests: number };
   /** The error answered for the job when the pool itself killed the process (timeout). */
   killedFor?: string;
   /** What the process said when it could not build its node. */
@@ -163,7 +176,7 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
   };
 
   const spawn = () => {
-    const child = forkTraceChild(memoryLimitMb);
+    const child = (options.forkChild ?? forkTraceChild)(memoryLimitMb);
     let closed!: () => void;
     const slot: Slot = {
       child,
@@ -215,15 +228,19 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
     return undefined;
   };
 
-  /** Hands `job` to `slot`'s process, with the timer that kills it when it does not answer in time. */
-  const start = (slot: Slot, job: Job) => {
-    const id = ++nextId;
+  /** The timer that kills `slot`'s process when it computes `job` longer than its budget without a word. */
+  const killTimer = (slot: Slot, job: Job) => {
     const ms = job.budgetMs + graceMs;
-    const timer = setTimeout(() => {
+    return setTimeout(() => {
       if (!slot.killedFor)
         kill(slot, 'execution timeout', `no answer ${Math.round(ms)} ms after the request`);
     }, ms);
-    slot.job = { id, job, timer };
+  };
+
+  /** Hands `job` to `slot`'s process, with the timer that kills it when it does not answer in time. */
+  const start = (slot: Slot, job: Job) => {
+    const id = ++nextId;
+    slot.job = { id, job, timer: killTimer(slot, job), stateRequests: 0 };
     running.set(job.client, (running.get(job.client) ?? 0) + 1);
     counts.started++;
     const message: ToTraceChild = { type: 'request', id, text: job.request.text, maxTimeoutMs };
@@ -267,7 +284,8 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
   const onMessage = (slot: Slot, m: FromTraceChild) => {
     if (m.type === 'hello') {
       slot.hello = true;
-      post(slot, { type: 'init', fixture: options.fixture, journal: journal.slice() });
+      const upstream = options.upstream && { hardfork: options.upstream.hardfork };
+      post(slot, { type: 'init', fixture: options.fixture, journal: journal.slice(), upstream });
     } else if (m.type === 'ready') {
       slot.ready = true;
       startFailures = 0;
@@ -276,11 +294,48 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
       dispatch();
     } else if (m.type === 'failed') {
       slot.failed = m.message;
+    } else if (m.type === 'state' && slot.job?.id === m.id) {
+      void fetchState(slot, slot.job, m.request, m.calls);
     } else if (m.type === 'response' && slot.job?.id === m.id) {
       if ('retire' in m && m.retire) slot.retiring = true;
       finish(slot, 'error' in m ? internalError(slot.job.job.request.body, m.error) : m.text);
       dispatch();
     }
+  };
+
+  /**
+   * Answers a trace process's `state` message: checked, fetched upstream, answered. The kill timer stops while this
+   * process fetches (the upstream's time is not the tracer's) and starts again once the answer is sent.
+   */
+  const fetchState = async (
+    slot: Slot,
+    current: NonNullable<Slot['job']>,
+    request: number,
+    asked: unknown,
+  ) => {
+    clearTimeout(current.timer);
+    let answers: unknown[];
+    try {
+      if (!options.upstream) throw new Error('this server has no upstream');
+      if (++current.stateRequests > maxStateRequests)
+        throw new Error(`the trace process asked for state more than ${maxStateRequests} times: refused`);
+      checkReadOnlyCalls(asked);
+    } catch (e) {
+      // Only a process that went astray (its tracer broke out of the realm) asks for this: it goes.
+      if (!slot.killedFor) kill(slot, messageOf(e), `it asked for ${messageOf(e)}`);
+      return;
+    }
+    let reply: ToTraceChild;
+    try {
+      answers = await fetchForTraceChild(asked, options.upstream.fetcher);
+      reply = { type: 'state', request, answers };
+    } catch (e) {
+      // The upstream's fault, for the trace to word (it tells a reorganised chain from a pruned node).
+      reply = { type: 'state', request, error: messageOf(e) };
+    }
+    if (slot.job !== current || slot.killedFor) return;
+    post(slot, reply);
+    current.timer = killTimer(slot, current.job);
   };
 
   const onClose = (slot: Slot, code: number | null, signal: NodeJS.Signals | null) => {
@@ -339,6 +394,8 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
       });
     },
     journal(raw) {
+      // Under --upstream the chain is the upstream's: a sent transaction is its business, not the processes'.
+      if (options.upstream) return;
       journal.push(raw);
       for (const slot of slots) if (slot.hello) post(slot, { type: 'journal', raw });
     },

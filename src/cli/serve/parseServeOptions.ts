@@ -3,6 +3,8 @@ import type { ParsedArgs } from '../parseArgs.ts';
 import { optionalOption } from '../parseArgs.ts';
 import { parseTimeoutMs } from '../../evm/host/parseTimeout.ts';
 import { createAccessPolicy } from './createAccessPolicy.ts';
+import { validateEndpoint } from '../../core/rpc/maskEndpoint.ts';
+import { hardforkNames } from '../../evm/upstream/upstreamCommon.ts';
 
 /** `tracer serve`'s options, checked. */
 export interface ServeOptions {
@@ -14,6 +16,8 @@ export interface ServeOptions {
   maxTimeoutMs: number;
   memoryLimitMb: number;
   workers: number;
+  /** `--upstream`: trace on this node's state and forward everything else to it. */
+  upstream?: { url: string; user?: string; password?: string; hardfork?: string };
 }
 
 function integer(parsed: ParsedArgs, name: string, fallback: number, min: number, max: number): number {
@@ -22,6 +26,34 @@ function integer(parsed: ParsedArgs, name: string, fallback: number, min: number
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
     throw new UsageError(`--${name} must be ${min}–${max}, not ${JSON.stringify(text)}`);
   return Number(text);
+}
+
+/** `--upstream URL [--user U --password P] [--hardfork NAME]`, checked; undefined without --upstream. */
+function upstreamOption(parsed: ParsedArgs): ServeOptions['upstream'] {
+  const url = optionalOption(parsed, 'upstream');
+  const user = optionalOption(parsed, 'user');
+  const password = optionalOption(parsed, 'password');
+  const hardfork = optionalOption(parsed, 'hardfork');
+  if (url === undefined) {
+    const stray = ['user', 'password', 'hardfork'].find((n) => optionalOption(parsed, n) !== undefined);
+    if (stray) throw new UsageError(`--${stray} needs --upstream`);
+    return undefined;
+  }
+  const valid = validateEndpoint(url);
+  if (!valid.ok) throw new UsageError(`--upstream: ${valid.message}`);
+  if (optionalOption(parsed, 'fixture') !== undefined)
+    throw new UsageError("--upstream and --fixture exclude each other: the chain is the upstream's");
+  if (password !== undefined && user === undefined) throw new UsageError('--password needs --user');
+  if (hardfork !== undefined && !hardforkNames.includes(hardfork))
+    throw new UsageError(
+      `--hardfork must be one of ${hardforkNames.join(', ')}, not ${JSON.stringify(hardfork)}`,
+    );
+  return {
+    url,
+    user,
+    password: password ?? (user !== undefined ? process.env.TRACER_PASSWORD : undefined),
+    hardfork,
+  };
 }
 
 /** Reads and checks `serve`'s options (ranges, Go durations, origins), throwing a {@link UsageError} naming the bad one. */
@@ -40,6 +72,7 @@ export function parseServeOptions(parsed: ParsedArgs): ServeOptions {
   const allowHosts = parsed.lists['allow-host'] ?? [];
   createAccessPolicy({ allowOrigins, allowHosts }); // Throws for a value that is no origin / host name.
   return {
+    upstream: upstreamOption(parsed),
     port: integer(parsed, 'port', 8545, 0, 65535),
     host: optionalOption(parsed, 'host') ?? '127.0.0.1',
     fixtureFile: optionalOption(parsed, 'fixture'),

@@ -11,7 +11,10 @@ import { createVmRealm } from '../../evm/host/realm/createVmRealm.ts';
 import { memoryLimitText } from '../../evm/host/realm/realmProtocol.ts';
 import { TracerError } from '../../evm/host/traceTypes.ts';
 import { traceWithJsTracer, traceWithStructLogger } from '../../evm/host/traceTransaction.ts';
-import { traceUpstreamTx } from '../../evm/upstream/traceUpstreamTx.ts';
+import { traceUpstreamTx, type UpstreamStateCache } from '../../evm/upstream/traceUpstreamTx.ts';
+import { createStateCache } from '../../evm/upstream/createStateCache.ts';
+import { upstreamTraceHandlers } from '../../evm/upstream/upstreamTraceHandlers.ts';
+import { handleJsonRpc } from '../../evm/node/handleJsonRpc.ts';
 import { capTraceTimeout } from './capTraceTimeout.ts';
 import { createParentUpstreamReader, type ParentUpstreamReader } from './createParentUpstreamReader.ts';
 import type { FromTraceChild } from './FromTraceChild.ts';
@@ -21,6 +24,8 @@ let node: EmbeddedNode | undefined;
 let queue: Promise<void> = Promise.resolve();
 let journalId = 0;
 let upstream: ParentUpstreamReader | undefined;
+/** `serve --upstream`: how traces run on the upstream's state, and the state kept across requests. */
+let upstreamMode: { hardfork?: string; cache: UpstreamStateCache } | undefined;
 
 function send(message: FromTraceChild): Promise<void> {
   return new Promise((resolve) => {
@@ -30,6 +35,7 @@ function send(message: FromTraceChild): Promise<void> {
 }
 
 async function applyJournal(raw: string): Promise<void> {
+  if (!node) return; // Under --upstream the chain is the upstream's.
   const r = (await node!.request({
     jsonrpc: '2.0',
     id: ++journalId,
@@ -41,10 +47,16 @@ async function applyJournal(raw: string): Promise<void> {
 }
 
 /** The node's JSON-RPC response text for a request's text; undefined for a notification. Throws what the node throws. */
-async function answer(text: string, maxTimeoutMs: number): Promise<string | undefined> {
+async function answer(id: number, text: string, maxTimeoutMs: number): Promise<string | undefined> {
   // JSON.parse takes any nesting (V8 parses iteratively); what cannot be handled deeper down is thrown, not fatal.
   const body = JSON.parse(text) as Record<string, unknown>;
-  const out = await node!.request(capTraceTimeout(body, maxTimeoutMs).request);
+  const request = capTraceTimeout(body, maxTimeoutMs).request;
+  let out;
+  if (upstreamMode) {
+    upstream = createParentUpstreamReader(id, send);
+    const ctx = { ...upstreamMode, up: upstream.reader, createRealm: createVmRealm };
+    out = await handleJsonRpc(ctx, upstreamTraceHandlers, request);
+  } else out = await node!.request(request);
   return out === undefined ? undefined : JSON.stringify(out);
 }
 
@@ -52,6 +64,10 @@ async function handle(msg: ToTraceChild): Promise<void> {
   switch (msg.type) {
     case 'init': {
       try {
+        if (msg.upstream) {
+          upstreamMode = { hardfork: msg.upstream.hardfork, cache: createStateCache(8) };
+          return send({ type: 'ready' });
+        }
         const fixture = msg.fixture === undefined ? undefined : loadFixture(msg.fixture);
         node = await createEmbeddedNode({ fixture, createRealm: createVmRealm });
         for (const raw of msg.journal) await applyJournal(raw);
@@ -66,7 +82,7 @@ async function handle(msg: ToTraceChild): Promise<void> {
     case 'request': {
       let text: string | undefined;
       try {
-        text = await answer(msg.text, msg.maxTimeoutMs);
+        text = await answer(msg.id, msg.text, msg.maxTimeoutMs);
       } catch (e) {
         // Answered for this request alone (the parent words it with the request's id); the process goes on.
         return send({ type: 'response', id: msg.id, error: (e as Error)?.message ?? String(e) });

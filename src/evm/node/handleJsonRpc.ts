@@ -1,4 +1,3 @@
-import type { Handler, NodeContext } from './nodeContext.ts';
 import { RpcError } from './rpcError.ts';
 
 type Id = string | number | null;
@@ -20,9 +19,9 @@ function validId(id: unknown): id is Id {
 }
 
 /** Handles one request object; undefined for a notification (no id), which gets no response. */
-async function handleOne(
-  ctx: NodeContext,
-  handlers: Record<string, Handler>,
+async function handleOne<C>(
+  ctx: C,
+  handlers: Record<string, (ctx: C, params: unknown) => Promise<unknown>>,
   msg: unknown,
 ): Promise<JsonRpcResponse | undefined> {
   if (!msg || typeof msg !== 'object' || Array.isArray(msg))
@@ -58,11 +57,11 @@ async function handleOne(
 
 /**
  * Answers a JSON-RPC body (one request or a batch) the way geth does: -32600 for malformed requests and empty
- * batches, -32601 for unknown methods, notifications get no response (an all-notification batch answers undefined).
+ * batches, -32601 for unknown methods (`ctx` is what each handler gets), notifications get no response (an all-notification batch answers undefined).
  */
-export async function handleJsonRpc(
-  ctx: NodeContext,
-  handlers: Record<string, Handler>,
+export async function handleJsonRpc<C>(
+  ctx: C,
+  handlers: Record<string, (ctx: C, params: unknown) => Promise<unknown>>,
   body: unknown,
 ): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined> {
   if (Array.isArray(body)) {

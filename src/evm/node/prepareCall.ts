@@ -1,4 +1,5 @@
 import type { Block } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import type { VM } from '@ethereumjs/vm';
 import { toChecksumAddress } from '@ethereumjs/util';
@@ -32,15 +33,30 @@ export async function prepareCall(
   blockOverrides?: unknown,
   vmBefore?: VM,
 ): Promise<PreparedCall> {
-  const args = decodeCallArgs(rawArgs, 0);
   const base = requireBlock(ctx.chain, selector);
   const vm = vmBefore ?? (await ctx.chain.createVm(ctx.chain.stateAfter(base.number)));
+  return prepareCallOn(vm, ctx.chain.common, base.block, rawArgs, stateOverrides, blockOverrides);
+}
+
+/**
+ * Builds a call on `vm`'s state (changed: the state overrides are applied to it) in block `base`'s context (with
+ * the block overrides), with geth's gas cap and the sender's nonce; `common` is the chain's.
+ */
+export async function prepareCallOn(
+  vm: VM,
+  common: Common,
+  base: Block,
+  rawArgs: unknown,
+  stateOverrides?: unknown,
+  blockOverrides?: unknown,
+): Promise<PreparedCall> {
+  const args = decodeCallArgs(rawArgs, 0);
   const state = vm.stateManager as SyncStateManager;
   await applyStateOverrides(state, stateOverrides);
-  const block = applyBlockOverrides(base.block, blockOverrides, isFeeless(args));
+  const block = applyBlockOverrides(base, blockOverrides, isFeeless(args));
   const nonce = (await state.getAccount(args.from))?.nonce ?? 0n;
   const gasLimit = block.header.gasLimit < rpcGasCap ? block.header.gasLimit : rpcGasCap;
-  const tx = buildCallTx(ctx.chain.common, args, { gas: gasLimit, nonce });
+  const tx = buildCallTx(common, args, { gas: gasLimit, nonce });
   return { vm, tx, block };
 }
 

@@ -90,7 +90,7 @@ export class SyncStateManager extends SimpleStateManager {
    */
   copy(): SyncStateManager {
     if (this.accountStack.length !== 1) throw new Error('cannot copy state while a checkpoint is open');
-    const c = new SyncStateManager({ common: this.common });
+    const c = this.emptyCopy();
     const accounts = c.topAccountStack();
     for (const [k, a] of this.topAccountStack()) {
       accounts.set(
@@ -105,9 +105,14 @@ export class SyncStateManager extends SimpleStateManager {
     return c;
   }
 
+  /** The empty manager {@link copy} fills: a subclass that reads more than its maps gives one of its own kind. */
+  protected emptyCopy(): SyncStateManager {
+    return new SyncStateManager({ common: this.common });
+  }
+
   /** Used by `vm.shallowCopy()`: keeps the synchronous getters; accounts are cloned (the EVM mutates them). */
   override shallowCopy(): SyncStateManager {
-    const copy = new SyncStateManager({ common: this.common });
+    const copy = this.emptyCopy();
     copy.accountStack.length = 0;
     copy.codeStack.length = 0;
     copy.storageStack.length = 0;

@@ -21,16 +21,41 @@ import { type StateMiss, type UpstreamState, storageKey } from '../../core/upstr
  */
 export class SpeculativeStateManager extends SyncStateManager {
   /** What the runs so far needed and {@link upstream} lacked. */
-  readonly misses: StateMiss[] = [];
+  readonly misses: StateMiss[];
   // Addresses whose storage was cleared (a CREATE over old storage, SELFDESTRUCT) per checkpoint level: their slots
   // must read zero, not the upstream's value.
   private cleared: Set<string>[] = [new Set()];
 
+  /** `misses`: shared with the manager this one copies, so that a copy's reads count for the run. */
   constructor(
     private readonly upstream: UpstreamState,
     opts: { common?: Common } = {},
+    misses: StateMiss[] = [],
   ) {
     super(opts);
+    this.misses = misses;
+  }
+
+  /**
+   * A copy (SyncStateManager.copy) that goes on filling itself from the same upstream answers and records its misses
+   * in this run's list: the prestate tracer's copy of the state before a transaction must read the upstream's values
+   * of accounts the run has not loaded yet, not absent ones.
+   */
+  protected override emptyCopy(): SpeculativeStateManager {
+    const c = new SpeculativeStateManager(this.upstream, { common: this.common }, this.misses);
+    c.cleared = [new Set(this.cleared[this.cleared.length - 1])];
+    return c;
+  }
+
+  override copy(): SpeculativeStateManager {
+    return super.copy() as SpeculativeStateManager;
+  }
+
+  /** As {@link copy}, keeping the checkpoint levels (what `vm.shallowCopy()` uses). */
+  override shallowCopy(): SpeculativeStateManager {
+    const c = super.shallowCopy() as SpeculativeStateManager;
+    c.cleared = this.cleared.map((s) => new Set(s));
+    return c;
   }
 
   private ensureAccount(address: Address): void {
