@@ -106,9 +106,11 @@ describe('the README\'s "Trace on any node" commands, run as written against anv
     const block = traceOnAnyNodeBlock();
     expect(block).toContain('bin/anvil --port 8546');
     expect(block).toContain('replay --endpoint http://127.0.0.1:8546 --tx "$HASH"');
+    expect(block).toContain('serve --port 8547 --upstream http://127.0.0.1:8546');
     const port = String(await freePort());
+    const servePort = String(await freePort());
     // Its own process group (anvil included), so that whatever is left is killed by that pid.
-    const script = spawn('sh', ['-e', '-c', block.replaceAll('8546', port)], {
+    const script = spawn('sh', ['-e', '-c', block.replaceAll('8546', port).replaceAll('8547', servePort)], {
       cwd: root,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -127,15 +129,20 @@ describe('the README\'s "Trace on any node" commands, run as written against anv
         // All of it ended.
       }
     }
-    expect(JSON.parse(stdout)).toMatchObject({
+    // replay's indented result, then serve --upstream's one-line JSON-RPC answer to curl: the same call tree.
+    const cut = stdout.trimEnd().lastIndexOf('\n');
+    const replayed = JSON.parse(stdout.slice(0, cut)) as unknown;
+    expect(replayed).toMatchObject({
       type: 'CALL',
       from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
       to: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
       value: '0x1',
       gasUsed: '0x5208',
     });
+    expect(JSON.parse(stdout.slice(cut + 1))).toEqual({ jsonrpc: '2.0', id: 1, result: replayed });
+    // replay's --stats line, then serve saying it stops as its npm run ends.
     expect(stderr.replace(/^npm warn .*\n/gm, '')).toMatch(
-      /^block 1 transaction #0, \w+ \(from .*\): \d+ round trips .* runs, \d+ ms\n$/,
+      /^block 1 transaction #0, \w+ \(from .*\): \d+ round trips .* runs, \d+ ms\n(.*; stopping\n)?$/,
     );
   }, 120_000);
 });
