@@ -4,6 +4,7 @@ import { main } from '../../../src/cli/main.ts';
 import { encodeCallHex, encodeDeploy } from '../../../src/evm/node/abi.ts';
 import { createCaptureIo } from '../cli/cliIo.ts';
 import { type RunningNode, rpc, startHardhat } from '../../helpers/nodes.ts';
+import { type ServeUpstream, startServeUpstream } from './startServeUpstream.ts';
 
 // Hardhat runs no JS tracer and no prestateTracer: replay --endpoint traces its transactions from standard methods,
 // and its own default debug_traceTransaction (struct logs) is the reference step for step.
@@ -11,6 +12,7 @@ import { type RunningNode, rpc, startHardhat } from '../../helpers/nodes.ts';
 let hardhat: RunningNode;
 let probeTx: string;
 let probeBlock: bigint;
+let serve: ServeUpstream | undefined;
 
 const hex = (n: bigint) => `0x${n.toString(16)}`;
 
@@ -37,6 +39,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  serve?.stop();
   await hardhat?.stop();
 });
 
@@ -98,37 +101,54 @@ describe('replay --endpoint against hardhat (no JS tracer, no prestateTracer)', 
   //   after the base cost, EIP-150), as both report for CALL; geth's is the base cost alone (the opcode's constant
   //   and dynamic gas: 32000, init code words, memory, hashing for CREATE2), because geth deducts the forwarded gas
   //   inside the instruction, after the step is logged. Checked exactly below.
-  it("the struct logger agrees with hardhat's default debug_traceTransaction step for step", async () => {
-    type Log = { op: string; pc: number; gas: number; gasCost: number; depth: number; stack?: string[] };
-    type Trace = { structLogs: Log[]; gas: number; failed: boolean; returnValue: string };
-    const ours = (await replay()) as unknown as Trace;
-    const theirs = (await rpc(hardhat.url, 'debug_traceTransaction', [probeTx])) as Trace;
-    const word = (x: string) => BigInt(x.startsWith('0x') ? x : `0x${x}`).toString(16);
-    const norm = (s: Log) => ({
-      op: s.op,
-      pc: s.pc,
-      gas: s.gas,
-      gasCost: s.gasCost,
-      depth: s.depth,
-      stack: (s.stack ?? []).map(word),
-    });
-    const creates: string[] = [];
-    const theirsAsGeth = theirs.structLogs.map((s, i) => {
-      if (s.op !== 'CREATE' && s.op !== 'CREATE2') return norm(s);
-      // Ours is geth's base cost; hardhat's adds what was forwarded: base + (gas - base) - floor((gas - base) / 64).
-      const base = ours.structLogs[i]?.gasCost ?? 0;
-      const left = s.gas - base;
-      creates.push(s.op);
-      expect(s.gasCost).toBe(base + left - Math.floor(left / 64));
-      return { ...norm(s), gasCost: base };
-    });
-    expect(creates).toEqual(['CREATE', 'CREATE2']);
-    expect(ours.structLogs.length).toBeGreaterThan(500);
-    expect(ours.structLogs.map(norm)).toEqual(theirsAsGeth);
-    expect({ gas: ours.gas, failed: ours.failed, returnValue: word(ours.returnValue || '0') }).toEqual({
-      gas: theirs.gas,
-      failed: theirs.failed,
-      returnValue: word(theirs.returnValue || '0'),
-    });
-  }, 60_000);
+  type Log = { op: string; pc: number; gas: number; gasCost: number; depth: number; stack?: string[] };
+  type Trace = { structLogs: Log[]; gas: number; failed: boolean; returnValue: string };
+  /** Our struct logs of the probe transaction: `replay --endpoint`, or `serve --upstream` in front of hardhat. */
+  const runs: [string, () => Promise<Trace>][] = [
+    ['replay --endpoint', async () => (await replay()) as unknown as Trace],
+    [
+      'serve --upstream',
+      async () => {
+        serve ??= await startServeUpstream(hardhat.url);
+        const r = await serve.call('debug_traceTransaction', [probeTx]);
+        expect(r.error).toBeUndefined();
+        return r.result as Trace;
+      },
+    ],
+  ];
+  it.each(runs)(
+    "%s: the struct logger agrees with hardhat's default debug_traceTransaction step for step",
+    async (_via, run) => {
+      const ours = await run();
+      const theirs = (await rpc(hardhat.url, 'debug_traceTransaction', [probeTx])) as Trace;
+      const word = (x: string) => BigInt(x.startsWith('0x') ? x : `0x${x}`).toString(16);
+      const norm = (s: Log) => ({
+        op: s.op,
+        pc: s.pc,
+        gas: s.gas,
+        gasCost: s.gasCost,
+        depth: s.depth,
+        stack: (s.stack ?? []).map(word),
+      });
+      const creates: string[] = [];
+      const theirsAsGeth = theirs.structLogs.map((s, i) => {
+        if (s.op !== 'CREATE' && s.op !== 'CREATE2') return norm(s);
+        // Ours is geth's base cost; hardhat's adds what was forwarded: base + (gas - base) - floor((gas - base) / 64).
+        const base = ours.structLogs[i]?.gasCost ?? 0;
+        const left = s.gas - base;
+        creates.push(s.op);
+        expect(s.gasCost).toBe(base + left - Math.floor(left / 64));
+        return { ...norm(s), gasCost: base };
+      });
+      expect(creates).toEqual(['CREATE', 'CREATE2']);
+      expect(ours.structLogs.length).toBeGreaterThan(500);
+      expect(ours.structLogs.map(norm)).toEqual(theirsAsGeth);
+      expect({ gas: ours.gas, failed: ours.failed, returnValue: word(ours.returnValue || '0') }).toEqual({
+        gas: theirs.gas,
+        failed: theirs.failed,
+        returnValue: word(theirs.returnValue || '0'),
+      });
+    },
+    60_000,
+  );
 });

@@ -1,28 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.ts';
-import { killProcessTree } from '../../../src/cli/serve/killProcessTree.ts';
 import { createCaptureIo } from '../cli/cliIo.ts';
 import { type RunningNode, rpc, startAnvil } from '../../helpers/nodes.ts';
 import { type MixedBlock, buildMixedBlock } from './mixedBlock.ts';
 import { type UpstreamProxy, startUpstreamProxy } from './upstreamProxy.ts';
+import { type ServeUpstream, startServeUpstream } from './startServeUpstream.ts';
 
 // `tracer serve --upstream` in front of anvil behind a proxy that refuses every debug_* method: the trace methods run
 // in serve's trace processes on anvil's state, everything else reaches anvil unchanged. The reference for every trace
 // is capture (anvil's own prestateTracer, asked directly) + replay --fixture of the same transaction.
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'serve-upstream-'));
 let anvil: RunningNode;
 let proxy: UpstreamProxy;
 let block: MixedBlock;
-let serve: ChildProcess;
-let url: string;
-let stdout = '';
+let serve: ServeUpstream;
+let call: ServeUpstream['call'];
 
 async function cli(args: string[]) {
   const io = createCaptureIo();
@@ -60,44 +56,16 @@ async function viaFixture(hash: string, tracer: string): Promise<unknown> {
   return JSON.parse(rep.out);
 }
 
-let nextId = 1;
-async function call(
-  method: string,
-  params: unknown[],
-): Promise<{ result?: unknown; error?: { message: string } }> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
-  });
-  return (await res.json()) as { result?: unknown; error?: { message: string } };
-}
-
 beforeAll(async () => {
   anvil = await startAnvil();
   proxy = await startUpstreamProxy(anvil.url);
   block = await buildMixedBlock(anvil);
-  serve = spawn(process.execPath, ['bin/tracer.mjs', 'serve', '--port', '0', '--upstream', proxy.url], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  serve.stderr!.on('data', (d) => (stderr += d));
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${stderr}`)), 60_000);
-    serve.stdout!.on('data', (d) => {
-      stdout += d;
-      const m = /listening on (http:\/\/\S+) \(HTTP\)/.exec(stdout);
-      if (m && stdout.includes('forwarded')) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-  });
+  serve = await startServeUpstream(proxy.url);
+  call = serve.call;
 }, 180_000);
 
 afterAll(async () => {
-  if (serve) killProcessTree(serve);
+  serve?.stop();
   await proxy?.close();
   await anvil?.stop();
 });
@@ -106,7 +74,7 @@ const roundTrips: string[] = [];
 
 describe('serve --upstream: trace methods run here on the upstream state', () => {
   it('says what it serves', () => {
-    expect(stdout).toContain(`tracing on the state of ${proxy.url}`);
+    expect(serve.stdout).toContain(`tracing on the state of ${proxy.url}`);
   });
 
   const rows: [string, string][] = [
