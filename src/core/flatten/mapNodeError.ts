@@ -1,43 +1,14 @@
 import { createLineIndex, type SourceRange } from '../diagnostics.ts';
 import { parse } from '../es5/loopParser.ts';
+import {
+  findNodeErrorLocation,
+  removeNodeErrorLocations,
+  sentPosition,
+} from '../nodeErrors/findNodeErrorLocation.ts';
 import type { FlattenResult } from './flattenTracer.ts';
 
-/**
- * Location forms in node error texts. Every engine evaluates `'(' + code + ')'`, so each column counts one extra
- * character; all of these columns are 1-based.
- * - goja runtime (geth, Erigon): `… at step (<eval>:1:30(2))` — the first `<eval>` frame is the innermost one.
- * - goja SyntaxError: `SyntaxError: (anonymous): Line 1:31 Unexpected token …`
- * - Boa (reth, Anvil): `… at line 1, col 31`
- * - V8 (Nethermind): `… <anonymous>:1:31`
- */
-const locationForms: RegExp[] = [
-  /<eval>:(\d+):(\d+)/,
-  /\bLine (\d+):(\d+)/,
-  /\bat line (\d+), col(?:umn)? (\d+)/,
-  /<anonymous>:(\d+):(\d+)/,
-];
-
-const locationNoise: RegExp[] = [
-  /\s+at\s+[\w$.]*\s*\(<eval>:\d+:\d+(?:\(\d+\))?\)/g,
-  /\s+at\s+<eval>:\d+:\d+(?:\(\d+\))?/g,
-  /\(anonymous\):\s*Line \d+:\d+\s*/g,
-  /\s+at line \d+, col(?:umn)? \d+/g,
-  /\s*\(?<anonymous>:\d+:\d+\)?/g,
-];
-
-function findLocation(text: string): { line: number; column: number } | null {
-  for (const form of locationForms) {
-    const m = form.exec(text);
-    if (m) return { line: Number(m[1]), column: Number(m[2]) };
-  }
-  return null;
-}
-
 function cleanMessage(text: string): string {
-  let out = text;
-  for (const noise of locationNoise) out = out.replace(noise, ' ');
-  out = out.replace(/^(\w*Error): \1: /, '$1: ');
-  return out.replace(/\s+/g, ' ').trim();
+  return removeNodeErrorLocations(text).replace(/^(\w*Error): \1: /, '$1: ');
 }
 
 /** The end of the source token at `start`: a whole identifier or number, else one character. */
@@ -63,8 +34,8 @@ function functionKeyOffset(code: string, name: string): number | undefined {
 }
 
 /**
- * Finds a position in a node's error text (goja `<eval>:1:COL(…)`, goja SyntaxError `Line 1:N`, Boa
- * `at line 1, col N`, V8 `<anonymous>:1:N`) and maps it back to the original source through the flattener's
+ * Finds a position in a node's error text (any form of `nodeErrorLocationForms`: goja `<eval>:1:COL(…)`, goja
+ * SyntaxError `Line 1:N`, Boa `at line 1, col N`, V8 `<anonymous>:1:N`) and maps it back to the original source through the flattener's
  * position map. The column counts the `(` the node prepends. A text without a position that names the tracer
  * function it failed in (`… in server-side tracer function 'step'`, as for the memory limit) points at that
  * function's key. Returns null when the text has no position on line 1 and names no function of the tracer, or
@@ -77,12 +48,12 @@ export function mapNodeErrorToSource(
 ): { range: SourceRange; message: string } | null {
   // The map is null exactly when the flattening failed.
   if (!flat.map) return null;
-  const loc = findLocation(errorText);
+  const loc = findNodeErrorLocation(errorText);
   let flatOffset: number | undefined;
   if (loc) {
     if (loc.line !== 1 || loc.column < 1) return null;
-    // Column 1 is the '(' the node prepends; past the end maps to the last token (the closing '}').
-    flatOffset = Math.max(loc.column - 2, 0);
+    // Column 1 is the '(' the node prepends (taken as the start); past the end maps to the last token (the '}').
+    flatOffset = sentPosition(loc).column - 1;
   } else {
     const fn = /in server-side tracer function '([\w$]+)'/.exec(errorText);
     if (fn) flatOffset = functionKeyOffset(flat.code, fn[1]);

@@ -1,3 +1,5 @@
+import { findNodeErrorLocation, sentPosition } from '../nodeErrors/findNodeErrorLocation.ts';
+
 /** What kind of JSON-RPC error a node returned, as far as the code and text tell. */
 export type RpcErrorCategory =
   | 'method-missing'
@@ -29,7 +31,10 @@ export interface DecodedRpcError {
   tracerFunction?: string;
   /** For runtime errors: the JavaScript error, e.g. `TypeError: Cannot read property 'x' of undefined`. */
   jsError?: string;
-  /** The position the node reported (geth/goja wrap the code in parentheses, so line 1 is one column off). */
+  /**
+   * The position the node reported, in any form of `nodeErrorLocationForms` (every engine wraps the code in
+   * parentheses, so line 1 is one column off).
+   */
   reportedPosition?: LineColumn;
   /** The position in the tracer string as sent (line 1 column corrected for the wrapping parenthesis). */
   position?: LineColumn;
@@ -40,23 +45,11 @@ const jsUnsupported =
 const methodMissing =
   /does not exist\/is not available|method not found|not whitelisted|not allowed|method not supported|unsupported method|is not enabled on this/i;
 
-function sourcePosition(reported: LineColumn): LineColumn {
-  return reported.line === 1 ? { line: 1, column: Math.max(1, reported.column - 1) } : reported;
-}
-
-/** Finds the `<eval>:L:C` frame of a goja stack, or `Line L:C` of a goja syntax error. */
-function findPosition(text: string): LineColumn | undefined {
-  const m =
-    /<eval>:(\d+):(\d+)/.exec(text) ??
-    /Line (\d+):(\d+)/.exec(text) ??
-    /line (\d+), col(?:umn)? (\d+)/i.exec(text);
-  return m ? { line: Number(m[1]), column: Number(m[2]) } : undefined;
-}
-
 function withPosition(d: DecodedRpcError, text: string): DecodedRpcError {
-  const reported = findPosition(text);
-  if (!reported) return d;
-  const position = sourcePosition(reported);
+  const found = findNodeErrorLocation(text);
+  if (!found) return d;
+  const reported = { line: found.line, column: found.column };
+  const position = sentPosition(reported);
   return {
     ...d,
     reportedPosition: reported,

@@ -49,6 +49,13 @@ describe('locateTracerError', () => {
       'f.js:1:1',
     ],
     ['a position past the text', 'Error: x at <eval>:99:1(0)', 'verbatim', undefined],
+    // Text sent as it is now reads every form of nodeErrorLocationForms (it read goja frames only), and column 1 of
+    // line 1 (the node's '(') is the first character, as the flattened mapping has it (it gave no position).
+    ['verbatim text, a goja syntax error', 'SyntaxError: (anonymous): Line 5:35 x', 'verbatim', 'f.js:5:35'],
+    ['verbatim text, Boa', 'TypeError: x at line 5, col 35', 'verbatim', 'f.js:5:35'],
+    ['verbatim text, V8', 'TypeError: x\n    at result (<anonymous>:5:35)', 'verbatim', 'f.js:5:35'],
+    ['verbatim text, the parenthesis itself', 'Error: x at <eval>:1:1(0)', 'verbatim', 'f.js:1:1'],
+    ['verbatim text, column 0', 'Error: x at <eval>:3:0(0)', 'verbatim', undefined],
   ])('%s', (_name, text, kind, expected) => {
     const origin =
       kind === 'flattened'

@@ -50,6 +50,20 @@ describe('mapNodeErrorToSource', () => {
       [4, 13, 17],
       'failed to evaluate JS code: TypeError: not a callable function',
     ],
+    // Where the readers of node errors disagreed (docs/architecture.md, "One place for each fact"): Boa's form is
+    // read in any case (as decodeRpcError did), and a V8 frame loses its `at step (` too.
+    [
+      'Boa in capitals',
+      'failed to evaluate JS code: TypeError: not a callable function at Line 1, Col 50',
+      [4, 13, 17],
+      'failed to evaluate JS code: TypeError: not a callable function',
+    ],
+    [
+      'V8 (Nethermind)',
+      "TypeError: Cannot read properties of undefined (reading 'foo')\n    at step (<anonymous>:1:70)",
+      [5, 12, 13],
+      "TypeError: Cannot read properties of undefined (reading 'foo')",
+    ],
     // No position, but the function named: its key. The memory limit (QuickJS, `serve`) and a bare timeout say no more.
     [
       'the memory limit in step',

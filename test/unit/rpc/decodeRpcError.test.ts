@@ -244,6 +244,27 @@ describe('decodeRpcError, every field', () => {
         position: { line: 3, column: 17 },
       },
     ],
+    // Before the one table of location forms this reader knew no V8 position; the flattener's mapping did.
+    [
+      'a V8 (Nethermind) frame gives its position',
+      {
+        code: -32000,
+        message:
+          "TypeError: Cannot read properties of undefined (reading 'foo')\n    at step (<anonymous>:1:70)",
+      },
+      undefined,
+      {
+        category: 'tracer-runtime',
+        code: -32000,
+        rpcMessage:
+          "TypeError: Cannot read properties of undefined (reading 'foo')\n    at step (<anonymous>:1:70)",
+        message:
+          'The tracer threw an error while running (-32000 "TypeError: Cannot read properties of undefined (reading \'foo\')\n    at step (<anonymous>:1:70)") (tracer line 1, column 69)',
+        jsError: "TypeError: Cannot read properties of undefined (reading 'foo')",
+        reportedPosition: { line: 1, column: 70 },
+        position: { line: 1, column: 69 },
+      },
+    ],
     [
       'a goja syntax error on line 10 keeps its column',
       { code: -32000, message: 'SyntaxError: SyntaxError: (anonymous): Line 10:25 Unexpected identifier' },
