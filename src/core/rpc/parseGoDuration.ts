@@ -14,9 +14,18 @@ const units: Record<string, bigint> = {
 
 const limit = 1n << 63n;
 
-/** Go's `strconv.Quote` for the plain strings seen here (enough for error messages). */
+/** Go's `quote` (time/format.go): `"` and `\` escaped, the UTF-8 bytes of non-ASCII and control characters as `\xNN`. */
 function quote(s: string): string {
-  return JSON.stringify(s);
+  let out = '"';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    if (cp >= 0x80 || cp < 0x20) {
+      for (const b of new TextEncoder().encode(ch)) out += '\\x' + b.toString(16).padStart(2, '0');
+    } else {
+      out += ch === '"' || ch === '\\' ? '\\' + ch : ch;
+    }
+  }
+  return out + '"';
 }
 
 /** How many ASCII digits `s` starts with (Go's leadingInt and leadingFraction consume `[0-9]*`). */
@@ -47,7 +56,9 @@ function leadingFraction(digits: string): { f: bigint; scale: number } {
  * Parses a duration exactly as Go's `time.ParseDuration` does (what geth applies to the `timeout` tracing option):
  * an optionally signed sequence of decimal numbers, each with an optional fraction and a unit
  * (`ns`, `us`/`µs`, `ms`, `s`, `m`, `h`), e.g. `500ms`, `1m30s`, `1.5h`, `-2s`; a bare `0` is zero.
- * Returns nanoseconds; messages start with Go's own text.
+ * Returns nanoseconds; messages are Go's own texts (`time: invalid duration "x"`, also for a duration beyond int64
+ * nanoseconds; `time: missing unit in duration "x"`; `time: unknown unit "u" in duration "x"`), quoted as Go's
+ * `quote` does. The only parser of Go durations in src/ (the embedded node's `parseTimeoutMs` uses it).
  *
  * Go checks uint64 overflow at each step (leadingInt, `v > 1<<63/unit`, the fraction, the sum); a bigint does not
  * wrap, and every part is at least 0, so checking the running sum against 1<<63 rejects exactly the same texts.
@@ -67,6 +78,8 @@ export function parseGoDuration(text: string): Checked<bigint> {
     // [0-9]*(\.[0-9]*)? with at least one digit (Go's "next character must be [0-9.]" is implied by that).
     const pre = digitCount(s);
     const x = BigInt(s.slice(0, pre));
+    // leadingInt: more than 1<<63 is an overflow, found before the unit is read.
+    if (x > limit) return invalid;
     s = s.slice(pre);
     let frac = { f: 0n, scale: 1 };
     let post = 0;

@@ -87,6 +87,15 @@ const invalid: [string, string][] = [
   ],
   ['-9223372036854775807ns2ns', 'time: invalid duration "-9223372036854775807ns2ns"'],
   ['9223372036854775807ns.5us', 'time: invalid duration "9223372036854775807ns.5us"'],
+  // Where this parser and the embedded node's disagreed before they became one (evm/host/parseTimeout.ts's were
+  // Go's): Go's quote writes the UTF-8 bytes of non-ASCII and control characters as \xNN and escapes " and \ ...
+  ['1\u00b5', 'time: unknown unit "\\xc2\\xb5" in duration "1\\xc2\\xb5"'],
+  ['5秒', 'time: unknown unit "\\xe7\\xa7\\x92" in duration "5\\xe7\\xa7\\x92"'],
+  ['1\u007f', 'time: unknown unit "\u007f" in duration "1\u007f"'],
+  ['a"\\\n', 'time: invalid duration "a\\"\\\\\\x0a"'],
+  // ... and leadingInt's overflow (more than 1<<63) is found before the unit is read; exactly 1<<63 reaches it.
+  ['9223372036854775809x', 'time: invalid duration "9223372036854775809x"'],
+  ['9223372036854775808x', 'time: unknown unit "x" in duration "9223372036854775808x"'],
 ];
 
 describe('parseGoDuration', () => {
