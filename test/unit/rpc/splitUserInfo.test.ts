@@ -10,7 +10,18 @@ describe('splitUserInfo', () => {
     ['https://h.example/a@b', 'https://h.example/a@b', '', '', false],
     ['https://h.example?x=a@b', 'https://h.example?x=a@b', '', '', false],
     ['  wss://u:p%40w@h.example/', '  wss://h.example/', 'u', 'p@w', true],
+    // A malformed percent-escape never throws: that part is kept exactly as written, whole (its good escapes too);
+    // the other part is decoded on its own.
     ['https://%zz:p@h.example', 'https://h.example', '%zz', 'p', true],
+    ['https://u:p%40%zz@h.example', 'https://h.example', 'u', 'p%40%zz', true],
+    ['https://u%:p%3A@h.example', 'https://h.example', 'u%', 'p:', true],
+    ['https://%C3:%E2%82@h.example', 'https://h.example', '%C3', '%E2%82', true],
+    ['https://%C3%A4:%E2%82%AC@h.example', 'https://h.example', 'ä', '€', true],
+    // the first ':' ends the user; an empty userinfo is still taken out
+    ['https://u:p:q@h.example', 'https://h.example', 'u', 'p:q', true],
+    ['https://@h.example', 'https://h.example', '', '', true],
+    // the rest is kept as written, not normalized the way URL would
+    ['HTTPS://u:p@H.Example:8545', 'HTTPS://H.Example:8545', 'u', 'p', true],
     ['https://u:p@', 'https://', 'u', 'p', true],
     // a scheme must start the text
     ['see https://u:p@h.example/', 'see https://u:p@h.example/', '', '', false],
