@@ -155,7 +155,10 @@ export function mountEndpointsPanel(el: HTMLElement, panel: PanelContext): Panel
                 buildRunHereOffer(
                   runHereFor(panel),
                   { id: p.endpointId, name },
-                  () => store.get().request.fields.txHash ?? '',
+                  {
+                    txHash: () => store.get().request.fields.txHash ?? '',
+                    subscribe: (l) => store.subscribe(l),
+                  },
                 ),
             }),
           );

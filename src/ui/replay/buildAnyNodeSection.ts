@@ -39,7 +39,7 @@ export function buildAnyNodeSection(): AnyNodeSection {
   const statusHost = h('div');
   const root = h('div', { class: 'section', attrs: { 'data-testid': 'replay-anynode' } }, [
     h('h2', { text: 'Trace on any node’s state' }),
-    h('p', { class: 'hint', text: intro }),
+    h('p', { class: 'hint run-here-intro', text: intro }),
     h('div', { class: 'field' }, [
       h('label', { text: 'Transaction hash', attrs: { for: 'replay-anynode-hash' } }),
       txHash,

@@ -20,7 +20,7 @@ function renderStatus(s: RunHereStatus, cancel: () => void): (Node | string)[] {
       : `Tracing ${short(s.txHash)} here on ${s.endpointName}’s state:`;
     return [
       h('span', { class: 'spinner' }),
-      h('span', { text: ` ${what} ${describeProgress(s.progress)} ` }),
+      h('span', { text: `${what} ${describeProgress(s.progress)}` }),
       h('button', {
         text: 'Cancel',
         title: 'Stop fetching and stop the embedded node (Esc does the same)',
@@ -33,7 +33,7 @@ function renderStatus(s: RunHereStatus, cancel: () => void): (Node | string)[] {
   const lead = {
     ok: `Traced ${short(s.txHash)} here on ${s.endpointName}’s state${done}.`,
     failed: `Tracing here on ${s.endpointName}’s state failed${done}:`,
-    cancelled: `Stopped${done}.`,
+    cancelled: `Cancelled${done}:`,
     'not-started': 'Not started:',
   }[s.outcome];
   return [h('span', { class: `run-here-${s.outcome}`, text: `${lead} ${s.message}` })];
@@ -51,17 +51,36 @@ export function buildRunHereStatus(runHere: RunHere): HTMLElement {
   const show = (s: RunHereStatus) => {
     line.replaceChildren(...renderStatus(s, () => runHere.cancel()));
     line.hidden = s.kind === 'idle';
+    line.dataset.state = s.kind;
   };
-  show(runHere.status());
-  // A line that was in the page and left it (its card was drawn again) stops listening at the next change.
-  let placed = false;
-  queueMicrotask(() => (placed ||= line.isConnected));
-  const stop = runHere.subscribe((s) => {
-    placed ||= line.isConnected;
-    if (placed && !line.isConnected) stop();
-    else show(s);
-  });
+  follow(
+    line,
+    (l) => runHere.subscribe(l),
+    () => show(runHere.status()),
+  );
   return line;
+}
+
+/**
+ * Calls `render` now and on every change `subscribe` reports, for as long as `el` is in the page: an element that
+ * was in the page and left it (its card was drawn again) stops listening at the next change.
+ */
+function follow(el: HTMLElement, subscribe: (listener: () => void) => () => void, render: () => void): void {
+  render();
+  let placed = false;
+  queueMicrotask(() => (placed ||= el.isConnected));
+  const stop = subscribe(() => {
+    placed ||= el.isConnected;
+    if (placed && !el.isConnected) stop();
+    else render();
+  });
+}
+
+/** The request form's hash as the offer shows it. */
+function describeHash(hash: string): string {
+  return /^0x[0-9a-fA-F]{64}$/.test(hash)
+    ? `Transaction: ${hash} (the Request form’s hash)`
+    : 'No transaction hash in the Request form yet: choose debug_traceTransaction there and paste one.';
 }
 
 /**
@@ -71,24 +90,26 @@ export function buildRunHereStatus(runHere: RunHere): HTMLElement {
 export function buildRunHereOffer(
   runHere: RunHere,
   endpoint: { id: string; name: string },
-  txHash: () => string,
+  form: { txHash(): string; subscribe(listener: () => void): () => void },
 ): HTMLElement {
   const button = h('button', {
     class: 'primary',
     text: 'Run it here on this node’s state',
     attrs: { 'data-testid': 'run-here' },
-    on: { click: () => void runHere.run(endpoint.id, txHash()) },
+    on: { click: () => void runHere.run(endpoint.id, form.txHash()) },
   });
+  const hash = h('div', { class: 'run-here-hash', attrs: { 'data-testid': 'run-here-hash' } });
+  follow(hash, form.subscribe, () => (hash.textContent = describeHash(form.txHash().trim())));
   return h('div', { class: 'run-here-offer', attrs: { 'data-testid': 'run-here-offer' } }, [
     h('div', { class: 'run-here-title', text: 'Run your tracer here instead' }),
     h('p', {
       class: 'hint',
       text:
-        `This page’s embedded node runs the current tracer on ${endpoint.name}’s state with geth’s semantics: ` +
-        'debug_traceTransaction of the transaction hash in the Request form. It asks the node only for the ' +
-        'transaction, its block and the state it reads (standard read-only methods); the tracer itself runs ' +
-        'sandboxed, with no network.',
+        `This page’s embedded node runs the current tracer on ${endpoint.name}’s state with geth’s semantics ` +
+        '(debug_traceTransaction). It asks the node only for the transaction, its block and the state it reads ' +
+        '(standard read-only methods); the tracer itself runs sandboxed, with no network.',
     }),
+    hash,
     h('div', { class: 'row' }, [button]),
     buildRunHereStatus(runHere),
   ]);

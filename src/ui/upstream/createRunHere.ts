@@ -109,10 +109,14 @@ export function createRunHere(ctx: RunHereContext): RunHere {
     const progress = status.kind === 'running' ? status.progress : null;
     const over = { kind: 'over', endpointName, txHash: hash, progress } as const;
     if (after.history[0] === before)
-      return set({ ...over, outcome: 'not-started', message: 'Not sent: see the message above.' });
+      return set({ ...over, outcome: 'not-started', message: after.notice ?? 'Not sent.' });
     const result = after.result;
     if (after.history[0]?.status === 'cancelled')
-      return set({ ...over, outcome: 'cancelled', message: 'Cancelled: nothing more is fetched.' });
+      return set({
+        ...over,
+        outcome: 'cancelled',
+        message: 'nothing more is fetched; the embedded node was restarted.',
+      });
     if (result?.kind === 'ok') return set({ ...over, outcome: 'ok', message: 'The result is in Result.' });
     set({ ...over, outcome: 'failed', message: result?.message ?? 'No result.' });
   }
