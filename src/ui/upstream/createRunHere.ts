@@ -1,5 +1,6 @@
 // DOM-free: "run it here" as the page does it, over the store and the request controller. The probe card and the
 // Replay panel both start runs here and show the same status.
+import type { Endpoint } from '../../core/rpc/endpoint.ts';
 import { validateHash } from '../../core/rpc/validateHex.ts';
 import type { AppState } from '../../state/appState.ts';
 import type { PanelContext } from '../panels/panelContext.ts';
@@ -58,6 +59,14 @@ function refusal(s: AppState, id: string, txHash: string): string | null {
 /** Creates the page's run-here over the store and the request controller (see createRunHereTransport). */
 export function createRunHere(ctx: RunHereContext): RunHere {
   let status: RunHereStatus = { kind: 'idle' };
+  // The worker keeps fetched state per key. The key is opaque (the worker never sees a URL or credential) and changes
+  // when the endpoint's address does: state one URL answered is never used for another under the same endpoint id.
+  const cacheKeys = new Map<string, string>();
+  const cacheKeyOf = (e: Endpoint) => {
+    const where = JSON.stringify([e.id, e.url, e.wsUrl, e.preferWs, e.forward, e.user]);
+    if (!cacheKeys.has(where)) cacheKeys.set(where, `run-here-${cacheKeys.size + 1}`);
+    return cacheKeys.get(where)!;
+  };
   const listeners = new Set<(s: RunHereStatus) => void>();
   const set = (next: RunHereStatus) => {
     status = next;
@@ -99,7 +108,7 @@ export function createRunHere(ctx: RunHereContext): RunHere {
       restartNode: ctx.restartNode,
       upstream: ctx.transportFor(endpoint),
       label: endpointName,
-      cacheKey: endpoint.id,
+      cacheKey: cacheKeyOf(endpoint),
       batches: !(endpoint.preferWs && endpoint.wsUrl),
       onProgress: (progress) => status.kind === 'running' && set({ ...status, progress }),
     });

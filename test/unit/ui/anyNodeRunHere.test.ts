@@ -97,6 +97,26 @@ describe('run it here from the page', () => {
     expect(upstream.counts.debugRefused).toBe(0);
   }, 60_000);
 
+  it('the worker keeps what it fetched for the endpoint, and not once its address changed', async () => {
+    const { store, runHere } = setup();
+    await runHere.run('a1', txHash);
+    upstream.reset();
+    await runHere.run('a1', txHash);
+    expect(store.get().result).toMatchObject({ kind: 'ok' });
+    expect(upstream.counts.methods.get('eth_getBalance') ?? 0).toBe(0);
+    const other = await startUpstreamProxy(anvil.url);
+    try {
+      store.update((s) => ({
+        endpoints: s.endpoints.map((e) => (e.id === 'a1' ? { ...e, url: other.url } : e)),
+      }));
+      await runHere.run('a1', txHash);
+      expect(store.get().result).toMatchObject({ kind: 'ok' });
+      expect(other.counts.methods.get('eth_getBalance')).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
   it.each([
     ['the embedded node', 'embedded', () => txHash, /runs tracers itself/],
     ['a Bitcoin endpoint', 'b1', () => txHash, /Bitcoin-style/],
