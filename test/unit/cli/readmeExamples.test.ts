@@ -70,7 +70,11 @@ describe("the README's command-line examples, run as written", () => {
     '%s',
     async (line) => {
       const { stdout, stderr } = await run('sh', ['-c', local(line)], { cwd: root });
-      expect(stderr.replace(/^npm warn .*\n/gm, '')).toBe('');
+      // capture says on stderr where the pre-state and the signed transaction came from (the served node's own).
+      const sourceLine =
+        /^tracer capture: prestate from the node's prestateTracer: \d+ accounts, \d+ slots; signed transaction from eth_getRawTransactionByHash\n/m;
+      const said = stderr.replace(/^npm warn .*\n/gm, '');
+      expect(line.includes(' capture ') ? said.replace(sourceLine, '') : said).toBe('');
       const printed = line.includes('> tx.json') ? readFileSync(join(dir, 'tx.json'), 'utf8') : stdout;
       expect(printed.trim().length).toBeGreaterThan(0);
       const command = line.split(' ')[5];
