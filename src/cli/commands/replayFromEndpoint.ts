@@ -59,7 +59,7 @@ export async function replayFromEndpoint(
       const s = client.stats;
       const r = outcome.report;
       io.stderr(
-        `block ${r.blockNumber} transaction #${r.txIndex}, ${r.hardfork} (from ${r.rulesFrom}): ` +
+        `block ${r.blockNumber} transaction #${r.txIndex}, ${r.hardfork} (from ${r.rulesFrom}), state from ${r.source}: ` +
           `${s.roundTrips} round trips (${s.httpRequests} requests, ${s.calls} calls${s.batchesRefused ? ', batches refused' : ''}), ` +
           `${r.stateFetches} state fetches, ${r.accounts} accounts, ${r.slots} slots, ${r.runs} runs, ` +
           `${Math.round(performance.now() - started)} ms\n`,

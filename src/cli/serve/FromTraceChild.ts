@@ -11,6 +11,8 @@ export interface EndpointReplayReport {
   stateFetches: number;
   accounts: number;
   slots: number;
+  /** Where the state came from: the upstream's prestateTracer, or standard methods. */
+  source: string;
 }
 
 /** A message from a trace process to its parent. */

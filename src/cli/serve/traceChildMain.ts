@@ -11,7 +11,11 @@ import { createVmRealm } from '../../evm/host/realm/createVmRealm.ts';
 import { memoryLimitText } from '../../evm/host/realm/realmProtocol.ts';
 import { TracerError } from '../../evm/host/traceTypes.ts';
 import { traceWithJsTracer, traceWithStructLogger } from '../../evm/host/traceTransaction.ts';
-import { traceUpstreamTx, type UpstreamStateCache } from '../../evm/upstream/traceUpstreamTx.ts';
+import {
+  type PrestateSource,
+  traceUpstreamTx,
+  type UpstreamStateCache,
+} from '../../evm/upstream/traceUpstreamTx.ts';
 import { createStateCache } from '../../evm/upstream/createStateCache.ts';
 import { upstreamTraceHandlers } from '../../evm/upstream/upstreamTraceHandlers.ts';
 import { handleJsonRpc } from '../../evm/node/handleJsonRpc.ts';
@@ -25,7 +29,7 @@ let queue: Promise<void> = Promise.resolve();
 let journalId = 0;
 let upstream: ParentUpstreamReader | undefined;
 /** `serve --upstream`: how traces run on the upstream's state, and the state kept across requests. */
-let upstreamMode: { hardfork?: string; cache: UpstreamStateCache } | undefined;
+let upstreamMode: { hardfork?: string; cache: UpstreamStateCache; prestate: PrestateSource } | undefined;
 
 function send(message: FromTraceChild): Promise<void> {
   return new Promise((resolve) => {
@@ -65,7 +69,7 @@ async function handle(msg: ToTraceChild): Promise<void> {
     case 'init': {
       try {
         if (msg.upstream) {
-          upstreamMode = { hardfork: msg.upstream.hardfork, cache: createStateCache(8) };
+          upstreamMode = { hardfork: msg.upstream.hardfork, cache: createStateCache(8), prestate: {} };
           return send({ type: 'ready' });
         }
         const fixture = msg.fixture === undefined ? undefined : loadFixture(msg.fixture);
@@ -128,6 +132,7 @@ async function replayEndpoint(msg: Extract<ToTraceChild, { type: 'replayEndpoint
     const report = await traceUpstreamTx(upstream.reader, {
       txHash: msg.txHash,
       hardfork: msg.hardfork,
+      prestate: {},
       trace: (run, context) =>
         msg.tracer === undefined
           ? traceWithStructLogger(run)

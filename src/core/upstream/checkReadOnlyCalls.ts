@@ -1,10 +1,12 @@
 import { upstreamStateMethods } from '../rpc/methods.ts';
+import { isPrestateCall } from './prestateSeed.ts';
 import type { RpcCall } from './stateRequests.ts';
 
 /**
  * The only methods a trace process may have its parent send to an upstream node: the transaction, its block, the
- * chain id, and state at a block (the method table's `upstreamState` rows). All read-only; nothing here signs, sends,
- * subscribes or names another endpoint.
+ * chain id, and state at a block (the method table's `upstreamState` rows), plus geth's built-in prestateTracer on a
+ * transaction in exactly one shape (isPrestateCall). All read-only; nothing here signs, sends, subscribes, runs a
+ * tracer of its own on the upstream or names another endpoint.
  */
 export const readOnlyUpstreamMethods: ReadonlySet<string> = upstreamStateMethods;
 
@@ -38,6 +40,8 @@ export function checkReadOnlyCalls(calls: unknown): RpcCall[] {
   if (!Array.isArray(calls) || calls.length === 0 || calls.length > maxCallsPerRequest)
     throw new Error(`the trace process asked for a malformed list of upstream calls`);
   for (const c of calls) {
+    // The one debug_* call allowed: geth's built-in prestateTracer on a transaction, exactly (see prestateSeed).
+    if (isPrestateCall(c)) continue;
     const ok = c && typeof c === 'object' && !Array.isArray(c);
     const keys = ok ? Object.keys(c as object).sort() : [];
     const { method, params } = (ok ? c : {}) as { method?: unknown; params?: unknown };

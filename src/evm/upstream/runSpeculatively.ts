@@ -68,6 +68,30 @@ export async function blockStartSystemCalls(vm: VM, block: Block): Promise<void>
 }
 
 /**
+ * A VM over a fresh {@link SpeculativeStateManager} on `state`, whose BLOCKHASH reads `state.hashes` (a hash not
+ * there is a miss, read as zero meanwhile).
+ */
+export async function speculativeVm(
+  state: UpstreamState,
+  common: Common,
+): Promise<{ vm: VM; sm: SpeculativeStateManager }> {
+  const sm = new SpeculativeStateManager(state, { common });
+  const blockchain = {
+    getBlock: async (n: number | bigint) => {
+      const hash = state.hashes.get(BigInt(n));
+      if (hash === undefined) sm.misses.push({ kind: 'blockhash', number: BigInt(n) });
+      return { hash: () => (hash === undefined ? zeroHash : hexToBytes(hash as `0x${string}`)) };
+    },
+    putBlock: async () => {},
+    shallowCopy() {
+      return this;
+    },
+  };
+  const vm = await createVM({ common: common.copy(), stateManager: sm, blockchain: blockchain as never });
+  return { vm, sm };
+}
+
+/**
  * After a state fetch failed: an UpstreamError saying the block or its parent was reorganised away, when the upstream
  * no longer has one of them by hash (a node answers state at a vanished hash like pruned state); else undefined.
  */
@@ -136,23 +160,7 @@ export async function runSpeculatively<T>(
   let traced = site.warm === true;
   for (;;) {
     cost.runs++;
-    const sm = new SpeculativeStateManager(state, { common: site.common });
-    const blockchain = {
-      getBlock: async (n: number | bigint) => {
-        const hash = state.hashes.get(BigInt(n));
-        if (hash === undefined) sm.misses.push({ kind: 'blockhash', number: BigInt(n) });
-        return { hash: () => (hash === undefined ? zeroHash : hexToBytes(hash as `0x${string}`)) };
-      },
-      putBlock: async () => {},
-      shallowCopy() {
-        return this;
-      },
-    };
-    const vm = await createVM({
-      common: site.common.copy(),
-      stateManager: sm,
-      blockchain: blockchain as never,
-    });
+    const { vm, sm } = await speculativeVm(state, site.common);
     let value: T | undefined;
     let failure: unknown;
     try {

@@ -8,7 +8,8 @@ import { UpstreamError } from '../../core/upstream/describeUpstreamFault.ts';
 import type { RpcCall } from '../../core/upstream/stateRequests.ts';
 import { type UpstreamState, createUpstreamState } from '../../core/upstream/upstreamState.ts';
 import { type UpstreamBlock, chainIdOf, loadUpstreamBlock, upstreamObject } from './loadUpstreamBlock.ts';
-import { type SpeculationCost, runSpeculatively } from './runSpeculatively.ts';
+import { type SpeculationCost, runSpeculatively, speculativeVm } from './runSpeculatively.ts';
+import { prestateCall, seedFromPrestate } from '../../core/upstream/prestateSeed.ts';
 import type { SpeculativeStateManager } from './SpeculativeStateManager.ts';
 
 /** What the trace needs from an upstream node (see src/io/upstream/createUpstreamClient.ts). */
@@ -36,6 +37,17 @@ export interface UpstreamTraceOptions {
   cache?: UpstreamStateCache;
   /** Gives up after this many state fetches (default 64). */
   maxFetches?: number;
+  /**
+   * Try the upstream's built-in prestateTracer first (see {@link tracePrestateFirst}); `offered` is set to false once
+   * the upstream refuses or ignores it, so a caller that keeps this object across traces asks only once.
+   * Absent: standard methods only.
+   */
+  prestate?: PrestateSource;
+}
+
+/** Whether the upstream serves geth's built-in prestateTracer (undefined: not asked yet). */
+export interface PrestateSource {
+  offered?: boolean;
 }
 
 /** The result, and what it cost. */
@@ -46,6 +58,8 @@ export interface UpstreamTraceReport extends SpeculationCost {
   hardfork: string;
   /** How the fork was chosen: a chain id, the header's shape, or --hardfork. */
   rulesFrom: string;
+  /** Where the state came from: the upstream's prestateTracer, or standard methods (eth_getBalance…). */
+  source: 'prestateTracer' | 'standard methods';
 }
 
 /** The state cached for `key`, or a new one stored under it; `warm` when it was there. */
@@ -117,12 +131,23 @@ export async function traceUpstreamTx(
     hardfork: o.hardfork,
     txCount: index + 1,
   });
-  const { state, warm } = cachedState(o.cache, b.parentHash);
   const context: TxContext = {
     blockHash: hexToBytes(b.hash as `0x${string}`),
     txIndex: index,
     txHash: b.txs[index].hash(),
   };
+  const report = {
+    txIndex: index,
+    blockNumber: b.number,
+    hardfork: b.rules.hardfork,
+    rulesFrom: b.rules.source,
+  };
+  // State fetched for this block before (warm) costs no request: the prestate is asked only for a cold block.
+  if (o.prestate && o.prestate.offered !== false && !o.cache?.get(b.parentHash)) {
+    const first = await tracePrestateFirst(up, o, b, index, context);
+    if (first) return { ...report, ...first, source: 'prestateTracer' };
+  }
+  const { state, warm } = cachedState(o.cache, b.parentHash);
   const { value, cost } = await runSpeculatively(
     {
       up,
@@ -141,12 +166,55 @@ export async function traceUpstreamTx(
       return undefined;
     },
   );
-  return {
-    result: value,
-    txIndex: index,
-    blockNumber: b.number,
-    hardfork: b.rules.hardfork,
-    rulesFrom: b.rules.source,
-    ...cost,
-  };
+  return { ...report, result: value, ...cost, source: 'standard methods' };
+}
+
+/**
+ * The cheap way, when the upstream serves geth's built-in prestateTracer: one call gives every account and slot the
+ * transaction touches as they were just before it, so the traced transaction runs once, alone, on that state (the
+ * block's earlier transactions and start are already in it). Undefined, for the caller to read state with standard
+ * methods instead, when the upstream refuses or ignores prestateTracer (then `o.prestate.offered` becomes false), or
+ * when the run read anything the prestate does not list (an account only the tracer's `db.*` reads, BLOCKHASH): the
+ * prestate is the state before this transaction, and what it omits may have been changed by the block's earlier
+ * transactions, so it is never filled in from the parent block.
+ */
+async function tracePrestateFirst(
+  up: UpstreamReader,
+  o: UpstreamTraceOptions,
+  b: UpstreamBlock,
+  index: number,
+  context: TxContext,
+): Promise<(SpeculationCost & { result: unknown }) | undefined> {
+  const key = `${b.hash}#${index}`;
+  let seed = o.cache?.get(key);
+  if (!seed) {
+    let answer: unknown;
+    try {
+      const call = prestateCall(b.txHashes[index]);
+      answer = await up.call(call.method, call.params);
+    } catch {
+      o.prestate!.offered = false;
+      return undefined;
+    }
+    seed = seedFromPrestate(answer);
+    if (!seed) {
+      o.prestate!.offered = false;
+      return undefined;
+    }
+    // BLOCKHASH of the parent is known from the header; older ones are misses (the standard path fetches them).
+    seed.hashes.set(b.number - 1n, b.parentHash);
+    o.cache?.set(key, seed);
+  }
+  o.prestate!.offered = true;
+  const { vm, sm } = await speculativeVm(seed, b.rules.common);
+  let result: unknown;
+  let failure: unknown;
+  try {
+    result = await o.trace({ vm, tx: b.txs[index], block: b.block }, context);
+  } catch (e) {
+    failure = e;
+  }
+  if (sm.misses.length > 0) return undefined;
+  if (failure !== undefined) throw failure;
+  return { result, runs: 1, stateFetches: 1, accounts: seed.accounts.size, slots: seed.storage.size };
 }

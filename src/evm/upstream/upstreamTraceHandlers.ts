@@ -15,6 +15,7 @@ import {
 import { type UpstreamBlock, chainIdOf, loadUpstreamBlock } from './loadUpstreamBlock.ts';
 import { runSpeculatively } from './runSpeculatively.ts';
 import {
+  type PrestateSource,
   type UpstreamReader,
   type UpstreamStateCache,
   cachedState,
@@ -30,6 +31,8 @@ export interface UpstreamTraceSettings {
   cache?: UpstreamStateCache;
   /** The realm JS tracers run in. */
   createRealm?: RealmFactory;
+  /** Whether the upstream serves prestateTracer, learnt once (see traceUpstreamTx); absent: standard methods only. */
+  prestate?: PrestateSource;
 }
 
 /** What each handler traces with: the upstream (one request's reader) and the settings. */
@@ -172,6 +175,7 @@ export const upstreamTraceHandlers: Readonly<Record<string, UpstreamTraceHandler
             txHash: hash,
             hardfork: settings.hardfork,
             cache: settings.cache,
+            prestate: settings.prestate,
             trace: (run, context) => runTrace(run, cfg, context, settings.createRealm),
           })
         ).result,

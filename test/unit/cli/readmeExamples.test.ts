@@ -146,7 +146,7 @@ describe('the README\'s "Trace on any node" commands, run as written against anv
     expect(JSON.parse(stdout.slice(cut + 1))).toEqual({ jsonrpc: '2.0', id: 1, result: replayed });
     // replay's --stats line, then serve saying it stops as its npm run ends.
     expect(stderr.replace(/^npm warn .*\n/gm, '')).toMatch(
-      /^block 1 transaction #0, \w+ \(from .*\): \d+ round trips .* runs, \d+ ms\n(.*; stopping\n)?$/,
+      /^block 1 transaction #0, \w+ \(from .*\), state from prestateTracer: \d+ round trips .* runs, \d+ ms\n(.*; stopping\n)?$/,
     );
   }, 120_000);
 });

@@ -94,7 +94,8 @@ describe('serve --upstream: trace methods run here on the upstream state', () =>
         const r = await call('debug_traceTransaction', [block.txs[name], { tracer }]);
         expect(r.error).toBeUndefined();
         expect(r.result).toEqual(expected);
-        expect(proxy.counts.debugRefused).toBe(0);
+        // At most the one prestateTracer call a trace process tries once (the proxy refuses it): standard methods then.
+        expect(proxy.counts.debugRefused).toBeLessThanOrEqual(round === 'cold' ? 1 : 0);
         counts.push(`${round} ${proxy.counts.requests} HTTP requests, ${proxy.counts.calls} calls`);
         // Warm: the block, the chain id and the state come from the cache; the transaction is asked again (it could
         // have moved to another block).
