@@ -1,6 +1,12 @@
 import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
-import { bigIntToBytes, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
+import {
+  bigIntToBytes,
+  bytesToHex,
+  createAddressFromString,
+  hexToBytes,
+  setLengthLeft,
+} from '@ethereumjs/util';
 import { createVM } from '@ethereumjs/vm';
 import type { VM } from '@ethereumjs/vm';
 import { UpstreamError } from '../../core/upstream/describeUpstreamFault.ts';
@@ -129,7 +135,7 @@ export async function runSpeculatively<T>(
   work: SpeculativeWork<T>,
 ): Promise<{ value: T; cost: SpeculationCost }> {
   const { up, state, block } = site;
-  const parentHash = `0x${Buffer.from(block.header.parentHash).toString('hex')}`;
+  const parentHash = bytesToHex(block.header.parentHash);
   const parentNumber = block.header.number - 1n;
   state.hashes.set(parentNumber, parentHash);
   const at = { blockHash: site.stateAt };
