@@ -23,7 +23,7 @@ beforeAll(async () => {
   anvil = await startAnvil();
   txHash = await sendTestTransaction(anvil.url);
   upstream = await startUpstreamProxy(anvil.url);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await upstream?.close();
   await anvil?.stop();
@@ -152,6 +152,8 @@ describe('run it here from the page', () => {
     } finally {
       upstream.beforeForward = undefined;
     }
+    // The proxy still forwards the request it was holding: let it finish before anvil stops.
+    await new Promise((r) => setTimeout(r, 300));
     expect(runHere.status()).toMatchObject({ kind: 'over', outcome: 'cancelled' });
     expect(store.get().history[0].status).toBe('cancelled');
     expect(restarts()).toBe(1);

@@ -53,7 +53,7 @@ beforeAll(async () => {
     await send({ to: probe, data: encodeCallHex('CallProbe', 'run(uint256)', [7n]), value: hex(10n ** 15n) })
   ).transactionHash;
   upstream = await startUpstreamProxy(anvil.url);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   channel.port1.close();
