@@ -30,6 +30,11 @@ const parts: Part[] = [
     run: (m) => (m.runServeBench as () => Promise<string[]>)(),
   },
   {
+    title: 'serve --upstream vs cast run: a mid-block transaction of a loopback anvil, cold and warm',
+    file: './upstream.ts',
+    run: (m) => (m.runUpstreamBench as () => Promise<string[]>)(),
+  },
+  {
     title: 'Playground in Chromium',
     file: './browser.ts',
     run: (m) => (m.runBrowserBench as () => Promise<string[]>)(),
