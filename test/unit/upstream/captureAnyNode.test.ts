@@ -81,21 +81,24 @@ async function cli(args: string[]) {
   return { code, out: io.out(), err: io.err() };
 }
 
-/** capture from `endpoint`, then replay --fixture with `tracer`: the result and capture's stderr line. */
-async function captureAndReplay(endpoint: string, hash: string, tracer: string) {
+/** capture from `endpoint`: the fixture's file and capture's stderr line. */
+async function capture(endpoint: string, hash: string) {
   const cap = await cli(['capture', '--endpoint', endpoint, '--tx', hash]);
   expect(cap.code, cap.err).toBe(0);
   const file = join(dir, `${hash}-${endpoint.split(':').pop()}.json`);
   writeFileSync(file, cap.out);
-  const rep = await cli(['replay', '--fixture', file, '--tracer', tracer]);
-  expect(rep.code, rep.err).toBe(0);
-  return { result: JSON.parse(rep.out) as unknown, line: cap.err };
+  return { file, line: cap.err };
 }
 
-async function viaEndpoint(hash: string, tracer: string): Promise<unknown> {
-  const rep = await cli(['replay', '--endpoint', proxy.url, '--tx', hash, '--tracer', tracer]);
-  expect(rep.code, rep.err).toBe(0);
-  return JSON.parse(rep.out);
+/** replay --fixture and replay --endpoint (the proxy) of the same transaction, side by side. */
+async function replayBoth(file: string, hash: string, tracer: string) {
+  const [fixture, endpoint] = await Promise.all([
+    cli(['replay', '--fixture', file, '--tracer', tracer]),
+    cli(['replay', '--endpoint', proxy.url, '--tx', hash, '--tracer', tracer]),
+  ]);
+  expect(fixture.code, fixture.err).toBe(0);
+  expect(endpoint.code, endpoint.err).toBe(0);
+  return { fixture: JSON.parse(fixture.out) as unknown, endpoint: JSON.parse(endpoint.out) as unknown };
 }
 
 const costs: string[] = [];
@@ -110,13 +113,14 @@ describe('tracer capture from a node without debug_* (anvil behind a proxy that 
     '%s with %s: the fixture replays to what replay --endpoint gives',
     async (name, tracer) => {
       proxy.reset();
-      const captured = await captureAndReplay(proxy.url, txs[name], tracer);
+      const captured = await capture(proxy.url, txs[name]);
       const counts = { requests: proxy.counts.requests, calls: proxy.counts.calls };
       expect(proxy.counts.debugRefused).toBe(1);
       expect(captured.line).toMatch(
         /^tracer capture: prestate from standard methods \(eth_getBalance, eth_getTransactionCount, eth_getCode(, eth_getStorageAt)?\) at block \d+: \d+ accounts, \d+ slots \(\d+ accounts and \d+ slots fetched in \d+ round trips, \d+ runs; debug_traceTransaction with prestateTracer: http:\/\/127\.0\.0\.1:\d+ does not serve debug_traceTransaction \(-32601 "the method debug_traceTransaction does not exist\/is not available"\)\); signed transaction from eth_getRawTransactionByHash\n$/,
       );
-      expect(captured.result).toEqual(await viaEndpoint(txs[name], tracer));
+      const replayed = await replayBoth(captured.file, txs[name], tracer);
+      expect(replayed.fixture).toEqual(replayed.endpoint);
       costs.push(`${name}: ${counts.requests} HTTP requests, ${counts.calls} calls; ${captured.line.trim()}`);
     },
     60_000,

@@ -75,3 +75,18 @@ export async function startDialectProxy(target: string): Promise<DialectProxy> {
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
+
+/** The receipt of `hash` once the node has mined it (anvil answers eth_sendTransaction before its block is in). */
+export async function waitForReceipt(url: string, hash: string): Promise<Record<string, string>> {
+  for (let i = 0; i < 400; i++) {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionReceipt', params: [hash] }),
+    });
+    const receipt = ((await res.json()) as { result?: Record<string, string> | null }).result;
+    if (receipt) return receipt;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`not mined: ${hash}`);
+}

@@ -8,7 +8,7 @@ import { replayFixture } from '../../../src/evm/node/replayFixture.ts';
 import { createVmRealm } from '../../../src/evm/host/realm/createVmRealm.ts';
 import { createCaptureIo } from '../cli/cliIo.ts';
 import { type RunningNode, rpc, startAnvil } from '../../helpers/nodes.ts';
-import { type Dialect, startDialectProxy, type DialectProxy } from './captureDialectProxy.ts';
+import { type Dialect, type DialectProxy, startDialectProxy, waitForReceipt } from './captureDialectProxy.ts';
 
 // The ways tracer capture used to fail, played by a proxy in front of anvil that answers as those nodes do, and what
 // capture does now: takes the cheapest source that works and names it in one line, or, when none works, says in one
@@ -46,15 +46,11 @@ beforeAll(async () => {
   const h = await rpc(anvil.url, 'eth_sendTransaction', [
     { from: alice, data: bytesToHex(encodeDeploy('DemoToken', [10n ** 24n])) },
   ]);
-  let receipt: { contractAddress: string } | null = null;
-  for (let i = 0; i < 200 && !receipt; i++) {
-    receipt = (await rpc(anvil.url, 'eth_getTransactionReceipt', [h])) as typeof receipt;
-    if (!receipt) await new Promise((r) => setTimeout(r, 25));
-  }
-  const token = receipt!.contractAddress;
+  const token = (await waitForReceipt(anvil.url, h as string)).contractAddress as `0x${string}`;
   txHash = (await rpc(anvil.url, 'eth_sendTransaction', [
     { from: alice, to: token, data: encodeCallHex('DemoToken', 'transfer(address,uint256)', [bob, 5n]) },
   ])) as string;
+  await waitForReceipt(anvil.url, txHash);
   const io = createCaptureIo();
   expect(await main(['capture', '--endpoint', anvil.url, '--tx', txHash], io)).toBe(0);
   reference = await replayFixture(loadFixture(io.out()), { tracer: callTree, createRealm: createVmRealm });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.ts';
 import { upstreamCommon } from '../../../src/evm/upstream/upstreamCommon.ts';
 import { createCaptureIo } from '../cli/cliIo.ts';
+import { waitForReceipt } from './captureDialectProxy.ts';
 import { type RunningNode, rpc, startAnvil } from '../../helpers/nodes.ts';
 
 // Osaka rules on a post-Osaka mainnet block: the rules by chain id and header (a table), then anvil as mainnet
@@ -177,10 +178,7 @@ async function clzAndP256(node: RunningNode, at?: [bigint, bigint]) {
     const h = (await rpc(node.url, 'eth_sendTransaction', [
       { from: alice, gas: hex(200_000n), ...tx },
     ])) as string;
-    return {
-      hash: h,
-      receipt: (await rpc(node.url, 'eth_getTransactionReceipt', [h])) as Record<string, string>,
-    };
+    return { hash: h, receipt: await waitForReceipt(node.url, h) };
   };
   const contract = (await mined({ data: init }, at?.[0])).receipt.contractAddress;
   const call = await mined({ to: contract, data: p256Input() }, at?.[1]);
@@ -240,26 +238,14 @@ describe('anvil as post-Osaka mainnet (--chain-id 1, genesis at block 24,000,000
   }, 60_000);
 
   it('a JS tracer sees CLZ and the precompile call; storage-diff.js has what anvil stored', async () => {
-    const histogram = await cli([
-      'replay',
-      '--endpoint',
-      anvil.url,
-      '--tx',
-      tx,
-      '--tracer',
-      'tracer-templates/opcode-histogram.js',
+    const withTracer = (file: string) =>
+      cli(['replay', '--endpoint', anvil.url, '--tx', tx, '--tracer', file]);
+    const [histogram, diff] = await Promise.all([
+      withTracer('tracer-templates/opcode-histogram.js'),
+      withTracer('tracer-templates/storage-diff.js'),
     ]);
     expect(histogram.code, histogram.err).toBe(0);
     expect(JSON.parse(histogram.out)).toMatchObject({ CLZ: 1, STATICCALL: 1 });
-    const diff = await cli([
-      'replay',
-      '--endpoint',
-      anvil.url,
-      '--tx',
-      tx,
-      '--tracer',
-      'tracer-templates/storage-diff.js',
-    ]);
     expect(diff.code, diff.err).toBe(0);
     const slots = Object.values(JSON.parse(diff.out) as Record<string, Record<string, { after: string }>>)[0];
     expect(Object.values(slots).map((v) => BigInt(v.after))).toEqual([251n, 1n, 1n]);
@@ -287,8 +273,10 @@ describe('anvil as post-Osaka mainnet (--chain-id 1, genesis at block 24,000,000
     const file = join(dir, 'osaka-fixture.json');
     writeFileSync(file, cap.out);
     const args = ['--tracer', 'tracer-templates/opcode-histogram.js'];
-    const fromFixture = await cli(['replay', '--fixture', file, ...args]);
-    const fromEndpoint = await cli(['replay', '--endpoint', anvil.url, '--tx', tx, ...args]);
+    const [fromFixture, fromEndpoint] = await Promise.all([
+      cli(['replay', '--fixture', file, ...args]),
+      cli(['replay', '--endpoint', anvil.url, '--tx', tx, ...args]),
+    ]);
     expect(fromFixture.code, fromFixture.err).toBe(0);
     expect(JSON.parse(fromFixture.out)).toEqual(JSON.parse(fromEndpoint.out));
   }, 60_000);
@@ -316,6 +304,7 @@ describe('anvil as mainnet from block 0 (--chain-id 1): small block numbers, pos
     const tx = (await rpc(anvil.url, 'eth_sendTransaction', [
       { from: alice, to: bob, value: '0x1' },
     ])) as string;
+    await waitForReceipt(anvil.url, tx);
     const r = await cli(['replay', '--endpoint', anvil.url, '--tx', tx]);
     expect({ code: r.code, out: r.out }).toEqual({ code: 1, out: '' });
     expect(r.err).toMatch(

@@ -8,6 +8,7 @@ import { createCaptureIo } from '../cli/cliIo.ts';
 import { type FaultServer, startFaultServer } from '../../helpers/faultServer.ts';
 import { type RunningNode, rpc, startAnvil } from '../../helpers/nodes.ts';
 import { type UpstreamProxy, startUpstreamProxy } from './upstreamProxy.ts';
+import { waitForReceipt } from './captureDialectProxy.ts';
 
 // What the upstream lacks, said in one line, for tracer replay --endpoint and tracer capture alike, and nothing on
 // stdout: a fault server that answers the transaction and its blocks as anvil did and fails every state read (pruned,
@@ -132,6 +133,7 @@ beforeAll(async () => {
   proxy = await startUpstreamProxy(anvil.url);
   const [alice, bob] = (await rpc(anvil.url, 'eth_accounts')) as string[];
   txHash = (await rpc(anvil.url, 'eth_sendTransaction', [{ from: alice, to: bob, value: '0x1' }])) as string;
+  await waitForReceipt(anvil.url, txHash);
   const tx = (await rpc(anvil.url, 'eth_getTransactionByHash', [txHash])) as Record<string, string>;
   const block = (await rpc(anvil.url, 'eth_getBlockByHash', [tx.blockHash, false])) as Record<string, string>;
   const parent = (await rpc(anvil.url, 'eth_getBlockByHash', [block.parentHash, false])) as Record<
@@ -324,6 +326,7 @@ describe('a head that moves while fetching, and one reorganised', () => {
     const hash = (await rpc(anvil.url, 'eth_sendTransaction', [
       { from: alice, to: bob, value: '0x2' },
     ])) as string;
+    await waitForReceipt(anvil.url, hash);
     let reorganised = false;
     proxy.beforeForward = async (method) => {
       if (reorganised || method !== 'eth_getBalance') return;
