@@ -20,6 +20,7 @@ import { createStateCache } from '../../evm/upstream/createStateCache.ts';
 import { upstreamTraceHandlers } from '../../evm/upstream/upstreamTraceHandlers.ts';
 import { handleJsonRpc } from '../../evm/node/handleJsonRpc.ts';
 import { capTraceTimeout } from './capTraceTimeout.ts';
+import { readTemplateSource } from '../readTemplateSource.ts';
 import { createParentUpstreamReader, type ParentUpstreamReader } from './createParentUpstreamReader.ts';
 import type { FromTraceChild } from './FromTraceChild.ts';
 import type { ToTraceChild } from './ToTraceChild.ts';
@@ -28,6 +29,8 @@ let node: EmbeddedNode | undefined;
 let queue: Promise<void> = Promise.resolve();
 let journalId = 0;
 let upstream: ParentUpstreamReader | undefined;
+/** geth's built-in tracer names (callTracer…) run the templates that reproduce them. */
+const templates = readTemplateSource();
 /** `serve --upstream`: how traces run on the upstream's state, and the state kept across requests. */
 let upstreamMode: { hardfork?: string; cache: UpstreamStateCache; prestate: PrestateSource } | undefined;
 
@@ -58,7 +61,7 @@ async function answer(id: number, text: string, maxTimeoutMs: number): Promise<s
   let out;
   if (upstreamMode) {
     upstream = createParentUpstreamReader(id, send);
-    const ctx = { ...upstreamMode, up: upstream.reader, createRealm: createVmRealm };
+    const ctx = { ...upstreamMode, up: upstream.reader, createRealm: createVmRealm, templates };
     out = await handleJsonRpc(ctx, upstreamTraceHandlers, request);
   } else out = await node!.request(request);
   return out === undefined ? undefined : JSON.stringify(out);
@@ -73,7 +76,7 @@ async function handle(msg: ToTraceChild): Promise<void> {
           return send({ type: 'ready' });
         }
         const fixture = msg.fixture === undefined ? undefined : loadFixture(msg.fixture);
-        node = await createEmbeddedNode({ fixture, createRealm: createVmRealm });
+        node = await createEmbeddedNode({ fixture, createRealm: createVmRealm, templates });
         for (const raw of msg.journal) await applyJournal(raw);
       } catch (e) {
         await send({ type: 'failed', message: (e as Error)?.message ?? String(e) });

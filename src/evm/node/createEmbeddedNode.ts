@@ -13,6 +13,7 @@ import type { Handler, NodeContext } from './nodeContext.ts';
 import { createLock } from './nodeContext.ts';
 import { traceHandlers } from './traceHandlers.ts';
 import type { RealmFactory } from '../host/realm/tracerRealm.ts';
+import type { TemplateSource } from './traceConfig.ts';
 
 /** What web3_clientVersion answers: says plainly that this is the playground's node, with geth-compatible RPC. */
 export const embeddedClientVersion = 'TracerPlayground/v0.1.0/embedded-geth-compatible/ethereumjs-10';
@@ -23,6 +24,8 @@ export interface EmbeddedNodeOptions {
   fixture?: Fixture;
   /** The realm JS tracers run in (default: QuickJS, for the browser; Node's CLI passes `createVmRealm`). */
   createRealm?: RealmFactory;
+  /** Reads tracer templates, so that geth's built-in tracer names (callTracer…) run their templates. */
+  templates?: TemplateSource;
 }
 
 /** A JSON-RPC node running in this thread. */
@@ -79,6 +82,7 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions = {}): Pro
     clientVersion: embeddedClientVersion,
     lock: createLock(),
     createRealm: options.createRealm,
+    templates: options.templates,
   };
   return { request: (body) => handleJsonRpc(ctx, handlers, body), demoDefaults: defaults, chain };
 }

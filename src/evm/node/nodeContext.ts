@@ -1,6 +1,7 @@
 import type { RealmFactory } from '../host/realm/tracerRealm.ts';
 import type { Chain, ChainBlock } from './chainTypes.ts';
 import type { BlockSelector } from './params.ts';
+import type { TemplateSource } from './traceConfig.ts';
 import { serverError } from './rpcError.ts';
 
 /** What every RPC handler gets: the chain plus node-wide settings. */
@@ -11,6 +12,8 @@ export interface NodeContext {
   lock: <T>(work: () => Promise<T>) => Promise<T>;
   /** The realm JS tracers run in (default: QuickJS; Node's CLI uses its V8-context realm). */
   createRealm?: RealmFactory;
+  /** Reads tracer templates, for geth's built-in tracer names (absent: those names get a clear error). */
+  templates?: TemplateSource;
 }
 
 /** A JSON-RPC method implementation: params in, JSON-able result out; throws RpcError. */

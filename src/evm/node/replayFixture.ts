@@ -1,7 +1,12 @@
 import { traceWithJsTracer } from '../host/traceTransaction.ts';
 import { TracerError } from '../host/traceTypes.ts';
 import { parsePrestateConfig, runPrestateTracer } from './prestateTracer.ts';
-import { nativeTracerNames, unsupportedNativeTracer } from './traceConfig.ts';
+import {
+  type TemplateSource,
+  builtinTracerCode,
+  nativeTracerNames,
+  unsupportedNativeTracer,
+} from './traceConfig.ts';
 import { buildFixtureRun } from './buildFixtureRun.ts';
 import type { Fixture } from '../../core/fixture/fixtureTypes.ts';
 import type { RealmFactory } from '../host/realm/tracerRealm.ts';
@@ -15,6 +20,8 @@ export interface ReplayOptions {
   timeout?: string;
   /** The realm the tracer runs in (default: QuickJS). */
   createRealm?: RealmFactory;
+  /** Reads tracer templates, so that geth's built-in tracer names (callTracer…) run their templates. */
+  templates?: TemplateSource;
 }
 
 /**
@@ -32,9 +39,16 @@ export async function replayFixture(fixture: Fixture, options: ReplayOptions): P
       parsePrestateConfig(tracerConfig),
     );
   }
-  if (nativeTracerNames.has(options.tracer)) throw new TracerError(unsupportedNativeTracer(options.tracer));
+  const builtin = builtinTracerCode(options.tracer, options.templates);
+  if (builtin === undefined && nativeTracerNames.has(options.tracer))
+    throw new TracerError(unsupportedNativeTracer(options.tracer));
   return traceWithJsTracer(
     { vm: run.vm, tx: run.tx, block: run.block },
-    { tracer: options.tracer, tracerConfig, timeout: options.timeout, createRealm: options.createRealm },
+    {
+      tracer: builtin ?? options.tracer,
+      tracerConfig,
+      timeout: options.timeout,
+      createRealm: options.createRealm,
+    },
   );
 }

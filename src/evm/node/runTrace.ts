@@ -10,7 +10,12 @@ import { parsePrestateConfig, runPrestateTracer } from './prestateTracer.ts';
 import { serverError } from './rpcError.ts';
 import type { TraceConfig } from './traceConfig.ts';
 import type { RealmFactory } from '../host/realm/tracerRealm.ts';
-import { nativeTracerNames, unsupportedNativeTracer } from './traceConfig.ts';
+import {
+  type TemplateSource,
+  builtinTracerCode,
+  nativeTracerNames,
+  unsupportedNativeTracer,
+} from './traceConfig.ts';
 
 /** geth's tracer Context of a mined transaction (blockHash, txIndex, txHash). */
 export function contextOf(t: MinedTx): { blockHash: Uint8Array; txIndex: number; txHash: Uint8Array } {
@@ -18,8 +23,9 @@ export function contextOf(t: MinedTx): { blockHash: Uint8Array; txIndex: number;
 }
 
 /**
- * Runs one trace with the tracer the config selects: none → struct logger, `prestateTracer` → built-in,
- * another geth built-in name → clear error, anything else → JavaScript tracer. TracerErrors become -32000 errors
+ * Runs one trace with the tracer the config selects: none → struct logger, `prestateTracer` → built-in, another
+ * geth built-in name → its template (builtinTracerCode, read through `templates`) or a clear error, anything else →
+ * JavaScript tracer. TracerErrors become -32000 errors
  * with geth's text. The run mutates `run.vm`'s state.
  */
 export async function runTrace(
@@ -27,6 +33,7 @@ export async function runTrace(
   cfg: TraceConfig,
   context?: ReturnType<typeof contextOf>,
   createRealm?: RealmFactory,
+  templates?: TemplateSource,
 ): Promise<unknown> {
   try {
     if (cfg.tracer === undefined) return await traceWithStructLogger(run, cfg.logger);
@@ -34,9 +41,11 @@ export async function runTrace(
       const pre = (run.vm.stateManager as SyncStateManager).copy();
       return await runPrestateTracer(run, pre, parsePrestateConfig(cfg.tracerConfig));
     }
-    if (nativeTracerNames.has(cfg.tracer)) throw serverError(unsupportedNativeTracer(cfg.tracer));
+    const builtin = builtinTracerCode(cfg.tracer, templates);
+    if (builtin === undefined && nativeTracerNames.has(cfg.tracer))
+      throw serverError(unsupportedNativeTracer(cfg.tracer));
     return await traceWithJsTracer(run, {
-      tracer: cfg.tracer,
+      tracer: builtin ?? cfg.tracer,
       tracerConfig: cfg.tracerConfig,
       timeout: cfg.timeout,
       context,
@@ -70,6 +79,7 @@ export async function traceBlockEntries(
   entry: ChainBlock,
   cfg: TraceConfig,
   createRealm?: RealmFactory,
+  templates?: TemplateSource,
 ): Promise<BlockTraceEntry[]> {
   const vm = await chain.createVm(chain.stateAfter(entry.number - 1n));
   const out: BlockTraceEntry[] = [];
@@ -78,7 +88,13 @@ export async function traceBlockEntries(
     try {
       out.push({
         txHash: t.hash,
-        result: await runTrace({ vm: copy, tx: t.tx, block: entry.block }, cfg, contextOf(t), createRealm),
+        result: await runTrace(
+          { vm: copy, tx: t.tx, block: entry.block },
+          cfg,
+          contextOf(t),
+          createRealm,
+          templates,
+        ),
       });
     } catch (e) {
       out.push({ txHash: t.hash, error: (e as Error).message });

@@ -100,6 +100,24 @@ export const templateForNativeTracer: Readonly<Record<string, string>> = {
   '4byteTracer': 'selector-counter',
 };
 
+/** The text of a tracer template by id (`call-tree` → tracer-templates/call-tree.js), where the host can read them. */
+export type TemplateSource = (templateId: string) => string | undefined;
+
+/** geth's noopTracer: runs and returns an empty object. */
+const noopTracerCode = '{fault: function () {}, result: function () { return {}; }}';
+
+/**
+ * The JavaScript the embedded node runs for geth built-in tracer `name` (other than prestateTracer, which is built
+ * in): the template that reproduces its output exactly on geth's fixtures (callTracer with onlyTopCall and withLog,
+ * flatCallTracer, 4byteTracer), or noopTracer's empty object; undefined for other names, or when the host gave no way
+ * to read templates.
+ */
+export function builtinTracerCode(name: string, templates?: TemplateSource): string | undefined {
+  if (name === 'noopTracer') return noopTracerCode;
+  const template = name === 'prestateTracer' ? undefined : templateForNativeTracer[name];
+  return template === undefined ? undefined : templates?.(template);
+}
+
 /** The message for a geth built-in tracer name the embedded node does not implement (names the template if any). */
 export function unsupportedNativeTracer(name: string): string {
   const template = templateForNativeTracer[name];

@@ -4,7 +4,12 @@ import { checkArity, decodeBlockNumber, decodeBlockNumberOrHash, decodeHash } fr
 import type { BlockSelector } from './params.ts';
 import { checkCallFunds, prepareCall } from './prepareCall.ts';
 import { serverError } from './rpcError.ts';
-import { decodeTraceConfig, nativeTracerNames, unsupportedNativeTracer } from './traceConfig.ts';
+import {
+  builtinTracerCode,
+  decodeTraceConfig,
+  nativeTracerNames,
+  unsupportedNativeTracer,
+} from './traceConfig.ts';
 import { contextOf, runTrace, traceBlockEntries, vmBeforeTx } from './runTrace.ts';
 import type { ChainBlock } from './chainTypes.ts';
 
@@ -18,10 +23,15 @@ async function traceBlock(
   if (entry.number === ctx.chain.blocks[0].number) throw serverError('genesis is not traceable');
   const cfg = decodeTraceConfig(rawConfig, 1);
   // geth runs built-in tracers on its sequential path, where a failure fails the whole call.
-  if (cfg.tracer !== undefined && cfg.tracer !== 'prestateTracer' && nativeTracerNames.has(cfg.tracer)) {
+  if (
+    cfg.tracer !== undefined &&
+    cfg.tracer !== 'prestateTracer' &&
+    nativeTracerNames.has(cfg.tracer) &&
+    builtinTracerCode(cfg.tracer, ctx.templates) === undefined
+  ) {
     throw serverError(unsupportedNativeTracer(cfg.tracer));
   }
-  return traceBlockEntries(ctx.chain, entry, cfg, ctx.createRealm);
+  return traceBlockEntries(ctx.chain, entry, cfg, ctx.createRealm, ctx.templates);
 }
 
 /** debug_traceTransaction, debug_traceCall, debug_traceBlockByNumber, debug_traceBlockByHash. */
@@ -34,7 +44,7 @@ export const traceHandlers: Record<string, Handler> = {
     if (!t) throw serverError('transaction not found');
     const entry = ctx.chain.blockByNumber(t.blockNumber)!;
     const vm = await vmBeforeTx(ctx.chain, entry, t.index);
-    return runTrace({ vm, tx: t.tx, block: entry.block }, cfg, contextOf(t), ctx.createRealm);
+    return runTrace({ vm, tx: t.tx, block: entry.block }, cfg, contextOf(t), ctx.createRealm, ctx.templates);
   },
   debug_traceCall: async (ctx, p) => {
     const params = checkArity(p, 2, 3);
@@ -52,7 +62,7 @@ export const traceHandlers: Record<string, Handler> = {
     }
     const run = await prepareCall(ctx, params[0], selector, cfg.stateOverrides, cfg.blockOverrides, vmBefore);
     await checkCallFunds(run);
-    return runTrace({ ...run, call: true }, cfg, undefined, ctx.createRealm);
+    return runTrace({ ...run, call: true }, cfg, undefined, ctx.createRealm, ctx.templates);
   },
   debug_traceBlockByNumber: async (ctx, p) => {
     const params = checkArity(p, 1, 2);

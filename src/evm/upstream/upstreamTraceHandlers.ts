@@ -7,7 +7,9 @@ import { checkCallFunds, prepareCallOn } from '../node/prepareCall.ts';
 import { serverError } from '../node/rpcError.ts';
 import { type BlockTraceEntry, runTrace } from '../node/runTrace.ts';
 import {
+  type TemplateSource,
   type TraceConfig,
+  builtinTracerCode,
   decodeTraceConfig,
   nativeTracerNames,
   unsupportedNativeTracer,
@@ -31,6 +33,8 @@ export interface UpstreamTraceSettings {
   cache?: UpstreamStateCache;
   /** The realm JS tracers run in. */
   createRealm?: RealmFactory;
+  /** Reads tracer templates, for geth's built-in tracer names. */
+  templates?: TemplateSource;
   /** Whether the upstream serves prestateTracer, learnt once (see traceUpstreamTx); absent: standard methods only. */
   prestate?: PrestateSource;
 }
@@ -78,7 +82,12 @@ async function traceBlock(
   if (found === null || found === undefined) throw serverError(notFound);
   const cfg = decodeTraceConfig(rawConfig, 1);
   // geth runs built-in tracers on its sequential path, where a failure fails the whole call.
-  if (cfg.tracer !== undefined && cfg.tracer !== 'prestateTracer' && nativeTracerNames.has(cfg.tracer))
+  if (
+    cfg.tracer !== undefined &&
+    cfg.tracer !== 'prestateTracer' &&
+    nativeTracerNames.has(cfg.tracer) &&
+    builtinTracerCode(cfg.tracer, settings.templates) === undefined
+  )
     throw serverError(unsupportedNativeTracer(cfg.tracer));
   const b = await loadUpstreamBlock(found, chainId, { hardfork: settings.hardfork });
   if (b.number === 0n) throw serverError('genesis is not traceable');
@@ -94,7 +103,13 @@ async function traceBlock(
           try {
             out.push({
               txHash: b.txHashes[i],
-              result: await runTrace({ vm: copy, tx, block: b.block }, cfg, context, settings.createRealm),
+              result: await runTrace(
+                { vm: copy, tx, block: b.block },
+                cfg,
+                context,
+                settings.createRealm,
+                settings.templates,
+              ),
             });
           } catch (e) {
             out.push({ txHash: b.txHashes[i], error: (e as Error).message });
@@ -151,7 +166,7 @@ async function traceCall(up: UpstreamReader, p: unknown, settings: UpstreamTrace
         cfg.blockOverrides,
       );
       await checkCallFunds(run);
-      return runTrace({ ...run, call: true }, cfg, undefined, settings.createRealm);
+      return runTrace({ ...run, call: true }, cfg, undefined, settings.createRealm, settings.templates);
     },
   );
   return value;
@@ -176,7 +191,7 @@ export const upstreamTraceHandlers: Readonly<Record<string, UpstreamTraceHandler
             hardfork: settings.hardfork,
             cache: settings.cache,
             prestate: settings.prestate,
-            trace: (run, context) => runTrace(run, cfg, context, settings.createRealm),
+            trace: (run, context) => runTrace(run, cfg, context, settings.createRealm, settings.templates),
           })
         ).result,
     );

@@ -6,6 +6,7 @@ import { declareFolder } from './runFixtureFolder.ts';
 describe('call_tracer_withLog with call-tree.js', () => {
   declareFolder({
     folder: 'call_tracer_withLog',
+    builtinName: 'callTracer',
     knownFailures: knownFailures['call_tracer_withLog'],
     template: 'call-tree.js',
     config: (c) => ({ ...(c as object), withLog: true }),

@@ -6,6 +6,7 @@ import { declareFolder } from './runFixtureFolder.ts';
 describe('call_tracer_flat with flat-calls.js', () => {
   declareFolder({
     folder: 'call_tracer_flat',
+    builtinName: 'flatCallTracer',
     knownFailures: knownFailures['call_tracer_flat'],
     template: 'flat-calls.js',
     expected: projectFlatList,

@@ -4,6 +4,10 @@ import { expect, it } from 'vitest';
 import { loadFixture } from '../../../src/core/fixture/loadFixture.ts';
 import { replayFixture } from '../../../src/evm/node/replayFixture.ts';
 import { realms } from '../host/realms.ts';
+import { readTemplateSource } from '../../../src/cli/readTemplateSource.ts';
+import type { RealmFactory } from '../../../src/evm/host/realm/tracerRealm.ts';
+
+const templates = readTemplateSource();
 
 /** The fixtures, next to the clone: `../shared/conformance/geth-tracetest` from the repository root. */
 export const fixturesRoot = join(import.meta.dirname, '../../../../shared/conformance/geth-tracetest');
@@ -21,6 +25,11 @@ export interface FolderPlan {
   actual?: (result: unknown) => unknown;
   /** Fixtures that fail for a diagnosed reason outside the template: file → reason. */
   knownFailures?: Record<string, string>;
+  /**
+   * Also send the tracer by geth's built-in name (e.g. callTracer), as a client of a geth node would: the embedded
+   * node runs the template for it. In Node's realm only (the template itself runs in both).
+   */
+  builtinName?: string;
 }
 
 /** The fixture files of a folder, sorted. */
@@ -47,8 +56,12 @@ export function declareFolder(plan: FolderPlan): void {
       `no *.json fixtures in ${where} (shared/ must sit next to the clone)`,
     ).toBeGreaterThan(0);
   });
-  // Every fixture in both realms: Node's V8 context (serve, replay) and QuickJS (the browser's embedded node).
-  for (const [realmName, createRealm] of realms)
+  // Every fixture in both realms: Node's V8 context (serve, replay) and QuickJS (the browser's embedded node); by the
+  // built-in name in Node's.
+  const runs: [string, RealmFactory, string][] = realms.map(([n, r]) => [n, r, tracer]);
+  if (plan.builtinName)
+    runs.push([`${realms[0][0]}, by name ${plan.builtinName}`, realms[0][1], plan.builtinName]);
+  for (const [realmName, createRealm, sent] of runs)
     for (const file of files) {
       const reason = plan.knownFailures?.[file];
       const name = `[${realmName}] ${plan.folder}/${file}` + (reason ? ` (known failure: ${reason})` : '');
@@ -61,7 +74,13 @@ export function declareFolder(plan: FolderPlan): void {
         };
         const fixture = loadFixture(json);
         const tracerConfig = plan.config ? plan.config(json.tracerConfig) : json.tracerConfig;
-        const raw = await replayFixture(fixture, { tracer, tracerConfig, timeout: '100s', createRealm });
+        const raw = await replayFixture(fixture, {
+          tracer: sent,
+          tracerConfig,
+          timeout: '100s',
+          createRealm,
+          templates,
+        });
         const actual = plan.actual ? plan.actual(raw) : raw;
         const expected = plan.expected ? plan.expected(json.result) : json.result;
         expect(actual).toEqual(expected);

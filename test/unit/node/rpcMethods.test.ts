@@ -284,11 +284,7 @@ describe('JSON-RPC: errors', () => {
       { tracer: 'flatCallTracer' },
       /: use the "flat-calls" template \(tracer-templates\/flat-calls\.js\), which reproduces its output$/,
     ],
-    [
-      'noopTracer (no template)',
-      { tracer: 'noopTracer' },
-      /: send the JavaScript source of a tracer instead$/,
-    ],
+    ['muxTracer (no template)', { tracer: 'muxTracer' }, /: send the JavaScript source of a tracer instead$/],
   ])('debug_traceTransaction with %s → -32000', async (_name, config, message) => {
     const node = await demoNode();
     const r = await call(node, 'debug_traceTransaction', [defaultsOf(node).txHash, config]);

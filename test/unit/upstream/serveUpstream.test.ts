@@ -145,6 +145,16 @@ describe('serve --upstream: trace methods run here on the upstream state', () =>
     expect(r.result).toEqual({ over: '2a', untouched: block.untouchedBalance.toString(16), type: 'CALL' });
   }, 60_000);
 
+  it("geth's callTracer by name gives what call-tree.js gives", async () => {
+    const byName = await call('debug_traceTransaction', [block.txs.probe, { tracer: 'callTracer' }]);
+    const byText = await call('debug_traceTransaction', [
+      block.txs.probe,
+      { tracer: await tracerText('tracer-templates/call-tree.js') },
+    ]);
+    expect(byName.error).toBeUndefined();
+    expect(byName.result).toEqual(byText.result);
+  }, 60_000);
+
   it('the struct logger (no tracer) and the prestateTracer name run too', async () => {
     const logs = await call('debug_traceTransaction', [block.txs.transfer, {}]);
     expect((logs.result as { structLogs: unknown[] }).structLogs.length).toBeGreaterThan(50);
