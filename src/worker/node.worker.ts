@@ -13,6 +13,15 @@ import { lockDownGlobals } from './sandbox/lockDownGlobals.ts';
 import { sandboxedWorkerName } from './sandbox/sandboxProtocol.ts';
 import { answerUpstreamTrace, createUpstreamStateCache } from './sandbox/answerUpstreamTrace.ts';
 import type { NodeWorkerApi } from './contracts.ts';
+import type { TemplateSource } from '../evm/node/traceConfig.ts';
+
+// The tracer templates, so that geth's built-in tracer names (callTracer…) run the templates that reproduce them.
+const templateFiles = import.meta.glob<string>('/tracer-templates/*.js', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const templates: TemplateSource = (id) => templateFiles[`/tracer-templates/${id}.js`];
 
 // Tracer code runs in QuickJS (WebAssembly): its own heap with a hard cap and an engine-checked deadline, so no
 // tracer can take this worker, the sandbox iframe or the tab down.
@@ -20,20 +29,20 @@ const createRealm = createQuickJsRealmFactory(bigIntSource);
 
 /** Creates the API object around a lazily started node (start-up begins at once, in the background). */
 export function createNodeWorkerApi(): NodeWorkerApi {
-  let node: Promise<EmbeddedNode> = createEmbeddedNode({ createRealm });
+  let node: Promise<EmbeddedNode> = createEmbeddedNode({ createRealm, templates });
   const upstreamCache = createUpstreamStateCache();
   return {
     request: async (body) => (await node).request(body),
     demoDefaults: async () => (await node).demoDefaults,
     loadFixture: async (json) => {
       const previous = node;
-      const next = createEmbeddedNode({ fixture: loadFixture(json), createRealm });
+      const next = createEmbeddedNode({ fixture: loadFixture(json), createRealm, templates });
       // Requests that arrive while the fixture loads wait for it (a fixture that fails leaves the old node).
       node = next.catch(() => previous);
       return (await next).demoDefaults as FixtureDefaults;
     },
     resetToDemo: async () => {
-      node = createEmbeddedNode({ createRealm });
+      node = createEmbeddedNode({ createRealm, templates });
       return (await node).demoDefaults as DemoDefaults;
     },
     // Another node's state, asked of the page call by call: this worker has no network (see lockDownGlobals).

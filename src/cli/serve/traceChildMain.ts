@@ -113,6 +113,7 @@ async function handle(msg: ToTraceChild): Promise<void> {
           tracerConfig: msg.tracerConfig,
           timeout: msg.timeout,
           createRealm: createVmRealm,
+          templates,
         });
         return send({ type: 'replayed', id: msg.id, ok: true, text: JSON.stringify(result, null, 2) });
       } catch (e) {
