@@ -4,6 +4,9 @@ import type { UpstreamReader } from '../../evm/upstream/traceUpstreamTx.ts';
 
 type BlockHashParam = { blockHash: string };
 
+/** A block asked by number is no longer the one of the hash asked for. */
+class Reorganised extends UpstreamError {}
+
 function isBlockHashParam(p: unknown): p is BlockHashParam {
   return !!p && typeof p === 'object' && typeof (p as BlockHashParam).blockHash === 'string';
 }
@@ -18,7 +21,7 @@ const hashesIn = (calls: readonly RpcCall[]) => [
  * block's number, and if that works every later one goes by number. Each request by number carries
  * `eth_getBlockByNumber` of the same number in the same batch, and its answer must still be the block of that hash,
  * so a chain reorganised in the meantime gives an UpstreamError, never state of another block. A request that fails
- * both ways gives the first failure (a pruned node's, a rate limit's). `byNumber` says whether it switched.
+ * both ways gives the first failure (a pruned node's, a rate limit's), or the reorganisation. `byNumber` says whether it switched.
  */
 export function readStateByNumber(up: UpstreamReader): UpstreamReader & { readonly byNumber: boolean } {
   const numbers = new Map<string, string>();
@@ -29,7 +32,7 @@ export function readStateByNumber(up: UpstreamReader): UpstreamReader & { readon
     if (known !== undefined) return known;
     const b = (await up.call('eth_getBlockByHash', [hash, false])) as { number?: unknown } | null;
     if (!b || typeof b.number !== 'string')
-      throw new UpstreamError(
+      throw new Reorganised(
         `the upstream no longer has block ${hash}: its chain was reorganised while fetching`,
       );
     numbers.set(hash, b.number);
@@ -48,7 +51,7 @@ export function readStateByNumber(up: UpstreamReader): UpstreamReader & { readon
     hashes.forEach((h, i) => {
       const b = answers[asked.length + i] as { hash?: unknown } | null;
       if (String(b?.hash).toLowerCase() !== h)
-        throw new UpstreamError(
+        throw new Reorganised(
           `the upstream's block ${numbers.get(h)} is no longer ${h}: its chain was reorganised while fetching; capture again`,
         );
     });
@@ -64,8 +67,8 @@ export function readStateByNumber(up: UpstreamReader): UpstreamReader & { readon
       let answers: unknown[];
       try {
         answers = await batchByNumber(calls);
-      } catch {
-        throw e;
+      } catch (again) {
+        throw again instanceof Reorganised ? again : e;
       }
       byNumber = true;
       return answers;

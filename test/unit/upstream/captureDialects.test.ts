@@ -34,6 +34,11 @@ const both =
     }
     return undefined;
   };
+// ganache's answer to a block given as `{blockHash}` (EIP-1898) where state is read.
+const noBlockHash: Dialect = async (c) =>
+  c.params.some((p) => !!p && typeof p === 'object' && 'blockHash' in p)
+    ? error(-32700, 'Cannot wrap a "object" as a json-rpc type')
+    : undefined;
 const on =
   (method: string, answer: Awaited<ReturnType<Dialect>>): Dialect =>
   async (c) =>
@@ -147,6 +152,14 @@ describe('tracer capture: what used to fail, and what it does now', () => {
         ),
     ],
     [
+      'ganache: no EIP-1898 `{blockHash}` parameter (`Cannot wrap a "object" as a json-rpc type`)',
+      () => both(refuseDebug, noBlockHash),
+      () =>
+        new RegExp(
+          `^tracer capture: ${standard}http://${host()} does not serve debug_traceTransaction \\(.*\\)\\); ${rawFromNode} \\(state asked by block number: the node takes no block hash there\\)\\n$`,
+        ),
+    ],
+    [
       'raw bytes that are another transaction',
       () => on('eth_getRawTransactionByHash', { result: '0x02c0' }),
       () =>
@@ -215,4 +228,46 @@ describe('tracer capture: what used to fail, and what it does now', () => {
     },
     30_000,
   );
+
+  it('no `{blockHash}` parameter, and the chain reorganised while fetching by number: one line, no fixture', async () => {
+    const snapshot = await rpc(anvil.url, 'evm_snapshot');
+    const [alice, bob] = (await rpc(anvil.url, 'eth_accounts')) as string[];
+    await rpc(anvil.url, 'evm_mine');
+    const hash = (await rpc(anvil.url, 'eth_sendTransaction', [
+      { from: alice, to: bob, value: '0x3' },
+    ])) as string;
+    const receipt = await waitForReceipt(anvil.url, hash);
+    const block = (await rpc(anvil.url, 'eth_getBlockByHash', [receipt.blockHash, false])) as {
+      parentHash: string;
+    };
+    let reorganised = false;
+    // Once capture has asked the parent's number, other blocks take that height (later timestamps: other hashes).
+    const reorganiseAfterNumber: Dialect = async (c, forward) => {
+      if (reorganised || c.method !== 'eth_getBlockByHash' || c.params[0] !== block.parentHash)
+        return undefined;
+      const answer = await forward();
+      reorganised = true;
+      await rpc(anvil.url, 'evm_revert', [snapshot]);
+      await rpc(anvil.url, 'evm_setNextBlockTimestamp', [
+        `0x${(Math.floor(Date.now() / 1000) + 100_000).toString(16)}`,
+      ]);
+      for (let i = 0; i < 3; i++) await rpc(anvil.url, 'evm_mine');
+      return answer;
+    };
+    proxy.dialect = both(refuseDebug, noBlockHash, reorganiseAfterNumber);
+    try {
+      const io = createCaptureIo();
+      // Without the check of each block asked by number against its hash, the state of the other block at that
+      // height would have been read, and a fixture printed.
+      expect(await main(['capture', '--endpoint', proxy.url, '--tx', hash], io)).toBe(1);
+      expect(reorganised).toBe(true);
+      expect(io.out()).toBe('');
+      expect(io.err()).toMatch(
+        /^tracer capture: debug_traceTransaction with prestateTracer: .*; standard methods failed too: .*its chain was reorganised while fetching.*; capture needs the pre-state: .*\n$/,
+      );
+      expect(io.err().trim().split('\n')).toHaveLength(1);
+    } finally {
+      proxy.dialect = undefined;
+    }
+  }, 30_000);
 });
