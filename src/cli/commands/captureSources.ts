@@ -3,11 +3,9 @@ import { createTxFromRPC } from '@ethereumjs/tx';
 import { bytesToHex } from '@ethereumjs/util';
 import type { TraceRun } from '../../evm/host/traceTypes.ts';
 import { runPrestateTracer } from '../../evm/node/prestateTracer.ts';
-import { SyncStateManager } from '../../evm/state/createSyncStateManager.ts';
 import { SpeculativeStateManager } from '../../evm/upstream/SpeculativeStateManager.ts';
 import { type UpstreamReader, traceUpstreamTx } from '../../evm/upstream/traceUpstreamTx.ts';
 import { type UpstreamRules, knownChains, upstreamCommon } from '../../evm/upstream/upstreamCommon.ts';
-import type { UpstreamState } from '../../core/upstream/upstreamState.ts';
 import {
   type CaptureSources,
   type ComputedPrestate,
@@ -55,21 +53,6 @@ export function fixtureRulesNote(rules: UpstreamRules): string {
 }
 
 /**
- * The state before the traced transaction, for the prestate tracer to read once the transaction has run: what the
- * block's earlier transactions left (a copy of the run's state before the transaction), over the upstream's
- * answers at the parent block for everything else. Its reads of what was never fetched are recorded in its misses.
- * (A contract the earlier transactions created over old storage would read that storage: not a case a block has.)
- */
-function stateBefore(live: SyncStateManager, state: UpstreamState): SpeculativeStateManager {
-  const before = live.copy();
-  const view = new SpeculativeStateManager(state, { common: live.common });
-  view.accountStack[0] = before.accountStack[0];
-  view.codeStack[0] = before.codeStack[0];
-  view.storageStack[0] = before.storageStack[0];
-  return view;
-}
-
-/**
  * The transaction's pre-state from standard methods: traceUpstreamTx (the block's earlier transactions, then this
  * one, on state fetched at the parent block) with the embedded node's prestateTracer as the trace.
  *
@@ -86,23 +69,22 @@ export async function computePrestate(up: UpstreamReader, txHash: string): Promi
     call: (method, params) => (methods.add(method), up.call(method, params)),
     batch: (calls) => (calls.forEach((c) => methods.add(c.method)), up.batch(calls)),
   };
-  const cache = new Map<string, UpstreamState>();
   const report = await traceUpstreamTx(counted, {
     txHash,
-    cache,
     trace: async (run: TraceRun) => {
       const live = run.vm.stateManager;
-      const state = [...cache.values()][0];
-      if (!(live instanceof SpeculativeStateManager) || state === undefined)
+      if (!(live instanceof SpeculativeStateManager))
         throw new Error('the upstream trace gave no speculative state to read the pre-state from');
-      const pre = stateBefore(live, state);
-      const prestate = await runPrestateTracer(run, pre, {});
-      // Something the pre-state needs was never fetched: the run's misses make traceUpstreamTx fetch it and rerun.
-      live.misses.push(...pre.misses);
-      return prestate;
+      // The state before the transaction: what the block's earlier transactions left, over the upstream's answers
+      // at the parent block; what it reads that was never fetched counts as the run's misses (traceUpstreamTx then
+      // fetches it and runs again), so the pre-state never holds a value that is not the upstream's.
+      return runPrestateTracer(run, live.copy(), {});
     },
   });
-  const stateMethods = [...methods].filter((m) => !/^eth_(chainId|getTransactionByHash|getBlockBy)/.test(m));
+  // The state methods sent (the transaction, its blocks and the chain id are asked by every capture).
+  const stateMethods = [...methods].filter((m) =>
+    /^eth_(getBalance|getTransactionCount|getCode|getStorageAt|getProof)$/.test(m),
+  );
   return {
     prestate: report.result as Obj,
     from: `standard methods (${stateMethods.join(', ') || 'none'}) at block ${report.blockNumber - 1n}`,
