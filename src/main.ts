@@ -15,6 +15,7 @@ import { createLayout } from './ui/createLayout.ts';
 import { h, type Panel } from './ui/dom.ts';
 import { setupMonaco } from './ui/editor/setupMonaco.ts';
 import { registerQuickFixes } from './ui/editor/applyDiagnostics.ts';
+import { bindEditorFixes } from './ui/problems/bindEditorFixes.ts';
 import { createLiveCheck } from './ui/editor/createLiveCheck.ts';
 import { createNodeErrorMarker } from './ui/editor/markNodeError.ts';
 import { createTracerModels } from './ui/createTracerModels.ts';
@@ -103,6 +104,7 @@ const liveCheck = createLiveCheck({
   },
 });
 liveCheck.runNow();
+bindEditorFixes(monaco, editor, () => checkedVersion === editor.getModel()?.getVersionId());
 
 const parser = wrap<ParseReplyApi>(
   new Worker(new URL('./worker/parseReply.worker.ts', import.meta.url), { type: 'module' }),

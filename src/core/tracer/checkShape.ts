@@ -4,6 +4,7 @@ import type { Reporter } from './createReporter.ts';
 import type { Located } from './extractTracerObject.ts';
 import { isFunctionNode, propertyKeyName, type AnyNode } from './walkNodes.ts';
 import { defineRule } from './defineRule.ts';
+import { skipTrivia } from './skipTrivia.ts';
 
 export const duplicateMember = defineRule('duplicate-member', 'warning', 'a member is defined twice');
 export const accessorHook = defineRule('accessor-hook', 'warning', 'a hook is written as a getter or setter');
@@ -57,6 +58,7 @@ const paramList = (name: string) => hooks[name].params.join(', ');
 export function checkShape(
   object: Located<estree.ObjectExpression>,
   r: Reporter,
+  source: string,
 ): { members: TracerMember[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const members: TracerMember[] = [];
@@ -83,7 +85,7 @@ export function checkShape(
     lastByName.set(name, { member, prop });
     if (isHook(name)) diagnostics.push(...checkHookMember(name, prop, r));
   }
-  diagnostics.push(...checkRequired(object, lastByName, r));
+  diagnostics.push(...checkRequired(object, lastByName, r, source));
   return { members, diagnostics };
 }
 
@@ -118,6 +120,7 @@ function checkRequired(
   object: Located<estree.ObjectExpression>,
   byName: MembersByName,
   r: Reporter,
+  source: string,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const name of ['result', 'fault']) {
@@ -128,20 +131,47 @@ function checkRequired(
       : `add ${name}: function(${paramList(name)}) {...}`;
     const message = `trace object must expose a function ${name}(): ${what}`;
     const range = present ? (present.prop.value as AnyNode) : { start: object.start, end: object.start + 1 };
-    const separator = object.properties.length > 0 ? ', ' : '';
-    const insert = {
-      start: object.start + 1,
-      end: object.start + 1,
-      text: `fault: function(log, db) {}${separator}`,
-    };
     const fix =
-      name === 'fault' && !present ? { title: 'Add an empty fault function', edits: [insert] } : undefined;
+      name === 'fault' && !present
+        ? {
+            title: 'Add an empty fault function',
+            edits: [insertFault(object, byName.get('result')?.prop, source)],
+          }
+        : undefined;
     out.push(
       (name === 'result' ? missingResult : missingFault).make(r, message, range.start, range.end, fix),
     );
   }
   const pair = checkEnterExit(byName, r);
   return pair ? [...out, pair] : out;
+}
+
+/**
+ * Where and how "Add an empty fault function" writes `fault: function (log, db) {}`: as a member of its own, before
+ * result (after the member before it, so a comment above result stays with result), else after the last member; on
+ * a line of its own with the members' indentation when they have lines of their own, else inline; `function (` or
+ * `function(` as the tracer writes its functions.
+ */
+export function insertFault(
+  object: Located<estree.ObjectExpression>,
+  result: (estree.Property & AnyNode) | undefined,
+  source: string,
+): { start: number; end: number; text: string } {
+  const props = object.properties as AnyNode[];
+  const at = result ? props.indexOf(result) : -1;
+  // The member the new one follows (result itself when it comes first), and the one whose line and style it copies.
+  const before = props[at > 0 ? at - 1 : at === 0 ? 0 : props.length - 1];
+  const model = result ?? before;
+  const modelText = model ? source.slice(model.start, model.end) : '';
+  const style = /\bfunction\s*\(/.test(modelText) ? modelText : source;
+  const member = `fault: function${/\bfunction\(/.test(style) ? '' : ' '}(log, db) {}`;
+  if (!before) return { start: object.start + 1, end: object.start + 1, text: member };
+  const lineStart = source.lastIndexOf('\n', model.start - 1) + 1;
+  const indent = source.slice(lineStart, model.start);
+  const lead = /^[ \t]*$/.test(indent) ? `\n${indent}` : ' ';
+  const comma = skipTrivia(source, before.end);
+  if (source[comma] === ',') return { start: comma + 1, end: comma + 1, text: `${lead}${member},` };
+  return { start: before.end, end: before.end, text: `,${lead}${member}` };
 }
 
 function checkEnterExit(byName: MembersByName, r: Reporter): Diagnostic | undefined {

@@ -73,7 +73,7 @@ function run(
   const tracer = extracted.tracer;
   if (!tracer) return { diagnostics: sortDiagnostics(diagnostics), tracer, members: [], es5 };
   const r = createReporter(source);
-  const shape = checkShape(tracer.object, r);
+  const shape = checkShape(tracer.object, r, source);
   // One push each: a spread of one diagnostic per member (a duplicated key, 200,000 times) overflows the stack.
   for (const d of shape.diagnostics) diagnostics.push(d);
   const analysis = analyzeTracer(tracer.object);

@@ -15,8 +15,8 @@ export const methodNotCalled = defineRule(
 );
 export const notAFunction = defineRule(
   'not-a-function',
-  'warning',
-  'a value accessor is called like a function',
+  'error',
+  'a value accessor (log.op, ctx.gasUsed…) is called like a function: a TypeError on every node (unless a typeof test of it guards the call)',
 );
 export const unknownMember = defineRule(
   'unknown-member',
@@ -62,7 +62,12 @@ const checkMembers: LintRule = (visit, cx) => {
     const message = `${label} is a method: call it as ${name}()`;
     const fix: Fix = { title: `Call ${name}()`, edits: [{ start: node.end, end: node.end, text: '()' }] };
     cx.report(methodNotCalled.make(cx.r, message, property.start, property.end, fix));
-  } else if (info.kind === 'property' && called && parent.type === 'CallExpression') {
+  } else if (
+    info.kind === 'property' &&
+    called &&
+    parent.type === 'CallExpression' &&
+    !isTypeofGuarded(node, cx)
+  ) {
     const call = parent as estree.SimpleCallExpression & AnyNode;
     const message = `${label} is a value, not a function: remove the ()`;
     const fix: Fix | undefined =
@@ -103,6 +108,16 @@ function throwsWhenCalled(
     if (!/^\s*\(/.test(cx.source.slice(at + text.length, at + text.length + 64))) return false;
   }
   return true;
+}
+
+/**
+ * Whether the tracer tests `typeof <member>` somewhere (`typeof ctx.gasUsed === 'function' ? ctx.gasUsed() : …`):
+ * it then calls the value only where it is a function, and the call is left alone. Calling a value is otherwise a
+ * TypeError on every node, `?.()` included (the value is there, so `?.` calls it).
+ */
+function isTypeofGuarded(node: estree.MemberExpression & AnyNode, cx: LintContext): boolean {
+  const text = textOf(cx, node).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\btypeof\\s*\\(?\\s*${text}(?![\\w$])`).test(cx.source);
 }
 
 function isWriteTarget(node: estree.Node, parent: estree.Node): boolean {

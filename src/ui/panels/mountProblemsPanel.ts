@@ -2,10 +2,19 @@ import type { AppState } from '../../state/appState.ts';
 import { clear, type Panel } from '../dom.ts';
 import { isFlattenFact } from '../../core/flatten/flattenFacts.ts';
 import { buildProblemsView, renderProblemList } from '../problems/buildProblemsView.ts';
+import { applyEditorFix } from '../problems/bindEditorFixes.ts';
+import type { Fix } from '../../core/diagnostics.ts';
 import type { PanelContext } from './panelContext.ts';
 
-/** Lists the active tracer's diagnostics; clicking one moves the cursor there. */
+/** Lists the active tracer's diagnostics; clicking one moves the cursor there, its button applies its quick fix. */
 export function mountProblemsPanel(el: HTMLElement, ctx: PanelContext): Panel<AppState> {
+  const actions = {
+    reveal: (offset: number) => ctx.reveal(offset),
+    applyFix: (fix: Fix) => {
+      if (!applyEditorFix(fix))
+        ctx.notify('The tracer changed since it was checked: try the fix again in a moment.');
+    },
+  };
   const v = buildProblemsView();
   el.append(v.root);
   return {
@@ -13,7 +22,7 @@ export function mountProblemsPanel(el: HTMLElement, ctx: PanelContext): Panel<Ap
       if (previous && previous.diagnostics === state.diagnostics) return;
       // What flattening did is shown with the flattened string (Ready to send), not as a problem.
       const problems = state.diagnostics.filter((d) => !isFlattenFact(d));
-      renderProblemList(v.list, problems, (offset) => ctx.reveal(offset));
+      renderProblemList(v.list, problems, actions);
     },
     dispose: () => clear(el),
   };

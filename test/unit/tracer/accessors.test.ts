@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkTracer } from '../../../src/core/tracer/checkTracer.ts';
+import { flattenTracer } from '../../../src/core/flatten/flattenTracer.ts';
 import { expectInvalid, expectValid, inEnterExit, inResult, inStep, single } from './lintHarness.ts';
 
 // Issue #25 item 6: calling a member a closed API object lacks throws on every node (an error); reading it does not.
@@ -251,10 +252,28 @@ describe('tracer/unknown-member and tracer/unknown-member-call', () => {
 });
 
 describe('tracer/method-not-called and tracer/not-a-function', () => {
-  it.each([inStep('log.stack.length();'), inStep('typeof log.getError;'), inResult('return ctx.gasUsed;')])(
-    'accepts %s',
-    (code) => expectValid(code, ['tracer/method-not-called', 'tracer/not-a-function']),
-  );
+  it.each([
+    inStep('log.stack.length();'),
+    inStep('typeof log.getError;'),
+    inResult('return ctx.gasUsed;'),
+    // The tracer tests what the value is before calling it.
+    inResult("return typeof ctx.gasUsed === 'function' ? ctx.gasUsed() : ctx.gasUsed;"),
+    inStep("if (typeof(log.op) == 'function') log.op();"),
+  ])('accepts %s', (code) => expectValid(code, ['tracer/method-not-called', 'tracer/not-a-function']));
+
+  // Issue 25 item 4: calling a value throws a TypeError on every node, so it is an error and the tracer is not sent.
+  it.each([
+    [inStep('log.op();'), ['4:5 error']],
+    [inStep('log.op?.();'), ['4:5 error']],
+    [inStep('log.op.toString(); log.op();'), ['4:24 error']],
+    [inResult('return ctx.gasUsed(1);'), ['4:12 error']],
+    // Another member's typeof does not guard this one.
+    [inStep("if (typeof log.opx === 'function') log.op();"), ['4:40 error']],
+  ])('%s is an error', (code, expected) => {
+    const found = checkTracer(code).diagnostics.filter((d) => d.ruleId === 'tracer/not-a-function');
+    expect(found.map((d) => `${d.range.start.line}:${d.range.start.column} ${d.severity}`)).toEqual(expected);
+    expect(flattenTracer(code).ok).toBe(false);
+  });
 
   it.each([
     [

@@ -36,7 +36,7 @@ describe('shape: errors and warnings', () => {
       'tracer/missing-fault',
       'trace object must expose a function fault(): add fault: function(log, db) {...}',
       '1:1',
-      '{fault: function(log, db) {}, result: function() {}}',
+      '{result: function() {}, fault: function(log, db) {}}',
     ],
     [
       '{result: function() {}, fault: 1}',
@@ -151,7 +151,7 @@ describe('shape: errors and warnings', () => {
   it('reports both missing hooks of an empty object, with the fault fix inserting into {}', () => {
     const r = checkTracer('{}');
     expect(r.diagnostics.map((d) => d.ruleId)).toEqual(['tracer/missing-result', 'tracer/missing-fault']);
-    expect(r.diagnostics[1].fix?.edits).toEqual([{ start: 1, end: 1, text: 'fault: function(log, db) {}' }]);
+    expect(r.diagnostics[1].fix?.edits).toEqual([{ start: 1, end: 1, text: 'fault: function (log, db) {}' }]);
   });
 
   it('accepts a getter result (geth reads the function it returns) but warns', () => {
