@@ -11,13 +11,12 @@ import { createVmRealm } from '../../evm/host/realm/createVmRealm.ts';
 import { memoryLimitText } from '../../evm/host/realm/realmProtocol.ts';
 import { TracerError } from '../../evm/host/traceTypes.ts';
 import { traceWithJsTracer, traceWithStructLogger } from '../../evm/host/traceTransaction.ts';
-import {
-  type PrestateSource,
-  traceUpstreamTx,
-  type UpstreamStateCache,
-} from '../../evm/upstream/traceUpstreamTx.ts';
+import { traceUpstreamTx } from '../../evm/upstream/traceUpstreamTx.ts';
 import { createStateCache } from '../../evm/upstream/createStateCache.ts';
-import { upstreamTraceHandlers } from '../../evm/upstream/upstreamTraceHandlers.ts';
+import {
+  type UpstreamTraceSettings,
+  upstreamTraceHandlers,
+} from '../../evm/upstream/upstreamTraceHandlers.ts';
 import { handleJsonRpc } from '../../evm/node/handleJsonRpc.ts';
 import { capTraceTimeout } from './capTraceTimeout.ts';
 import { readTemplateSource } from '../readTemplateSource.ts';
@@ -32,7 +31,7 @@ let upstream: ParentUpstreamReader | undefined;
 /** geth's built-in tracer names (callTracer…) run the templates that reproduce them. */
 const templates = readTemplateSource();
 /** `serve --upstream`: how traces run on the upstream's state, and the state kept across requests. */
-let upstreamMode: { hardfork?: string; cache: UpstreamStateCache; prestate: PrestateSource } | undefined;
+let upstreamMode: UpstreamTraceSettings | undefined;
 
 function send(message: FromTraceChild): Promise<void> {
   return new Promise((resolve) => {
@@ -72,7 +71,13 @@ async function handle(msg: ToTraceChild): Promise<void> {
     case 'init': {
       try {
         if (msg.upstream) {
-          upstreamMode = { hardfork: msg.upstream.hardfork, cache: createStateCache(8), prestate: {} };
+          upstreamMode = {
+            hardfork: msg.upstream.hardfork,
+            cache: createStateCache(8),
+            blocks: createStateCache(8),
+            snapshots: createStateCache(32),
+            prestate: {},
+          };
           return send({ type: 'ready' });
         }
         const fixture = msg.fixture === undefined ? undefined : loadFixture(msg.fixture);

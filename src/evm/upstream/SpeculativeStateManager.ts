@@ -21,7 +21,7 @@ import { type StateMiss, type UpstreamState, storageKey } from '../../core/upstr
  */
 export class SpeculativeStateManager extends SyncStateManager {
   /** What the runs so far needed and {@link upstream} lacked. */
-  readonly misses: StateMiss[];
+  misses: StateMiss[];
   // Addresses whose storage was cleared (a CREATE over old storage, SELFDESTRUCT) per checkpoint level: their slots
   // must read zero, not the upstream's value.
   private cleared: Set<string>[] = [new Set()];
@@ -49,6 +49,13 @@ export class SpeculativeStateManager extends SyncStateManager {
 
   override copy(): SpeculativeStateManager {
     return super.copy() as SpeculativeStateManager;
+  }
+
+  /** A copy for another run: the same state and upstream answers, with a misses list of its own. */
+  fork(): SpeculativeStateManager {
+    const c = this.copy();
+    c.misses = [];
+    return c;
   }
 
   /** As {@link copy}, keeping the checkpoint levels (what `vm.shallowCopy()` uses). */

@@ -1,13 +1,10 @@
-import type { UpstreamState } from '../../core/upstream/upstreamState.ts';
-import type { UpstreamStateCache } from './traceUpstreamTx.ts';
-
 /**
- * An {@link UpstreamStateCache} holding the state of the `maxBlocks` blocks used last (a trace process of `serve
- * --upstream` keeps one across requests: tracing the same transaction again, or another of its block, fetches
- * little or nothing).
+ * A cache holding what was made for the `maxBlocks` blocks used last (a trace process of `serve --upstream` keeps
+ * the state, the rebuilt blocks and snapshots across requests: tracing the same transaction again, or another of its
+ * block, fetches and computes little).
  */
-export function createStateCache(maxBlocks: number): UpstreamStateCache {
-  const map = new Map<string, UpstreamState>();
+export function createStateCache<V>(maxBlocks: number): Pick<Map<string, V>, 'get' | 'set'> {
+  const map = new Map<string, V>();
   return {
     get(key) {
       const found = map.get(key);

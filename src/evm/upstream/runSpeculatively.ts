@@ -40,6 +40,12 @@ export interface SpeculationSite {
    * state after the block itself (debug_traceCall at a block).
    */
   systemCalls?: boolean;
+  /**
+   * Start each run from this state (forked) instead of an empty one: a snapshot taken by an earlier trace, with the
+   * block's start and earlier transactions already applied (so no system calls run). Reads of what it lacks still go
+   * to {@link state}.
+   */
+  start?: SpeculativeStateManager;
 }
 
 /** What the runs cost. */
@@ -80,8 +86,9 @@ export async function blockStartSystemCalls(vm: VM, block: Block): Promise<void>
 export async function speculativeVm(
   state: UpstreamState,
   common: Common,
+  start?: SpeculativeStateManager,
 ): Promise<{ vm: VM; sm: SpeculativeStateManager }> {
-  const sm = new SpeculativeStateManager(state, { common });
+  const sm = start ? start.fork() : new SpeculativeStateManager(state, { common });
   const blockchain = {
     getBlock: async (n: number | bigint) => {
       const hash = state.hashes.get(BigInt(n));
@@ -166,11 +173,11 @@ export async function runSpeculatively<T>(
   let traced = site.warm === true;
   for (;;) {
     cost.runs++;
-    const { vm, sm } = await speculativeVm(state, site.common);
+    const { vm, sm } = await speculativeVm(state, site.common, site.start);
     let value: T | undefined;
     let failure: unknown;
     try {
-      if (site.systemCalls !== false) await blockStartSystemCalls(vm, block);
+      if (site.systemCalls !== false && !site.start) await blockStartSystemCalls(vm, block);
       value = await work(vm, sm, traced);
     } catch (e) {
       failure = e;

@@ -35,6 +35,10 @@ export interface UpstreamTraceOptions {
   /** Overrides the fork the chain id or the header's shape gives. */
   hardfork?: string;
   cache?: UpstreamStateCache;
+  /** Blocks rebuilt before, by hash and hardfork (kept across traces by a trace process). */
+  blocks?: Pick<Map<string, UpstreamBlock>, 'get' | 'set'>;
+  /** States before a transaction (`blockHash#index`), kept after a complete traced run: a warm trace skips the prefix. */
+  snapshots?: Pick<Map<string, SpeculativeStateManager>, 'get' | 'set'>;
   /** Gives up after this many state fetches (default 64). */
   maxFetches?: number;
   /**
@@ -118,19 +122,18 @@ export async function traceUpstreamTx(
   const t = upstreamObject(txAnswer, 'eth_getTransactionByHash answer');
   if (typeof t.blockHash !== 'string' || t.blockNumber === null)
     throw new UpstreamError(`transaction ${o.txHash} is not mined yet`);
-  const blockAnswer = await up.call('eth_getBlockByHash', [t.blockHash, true]);
-  if (blockAnswer === null)
-    throw new UpstreamError(`the upstream has no block ${t.blockHash} (reorganised away?)`);
-  const listed = upstreamObject(blockAnswer, 'block').transactions;
-  const hash = String(t.hash).toLowerCase();
-  const index = Array.isArray(listed)
-    ? listed.findIndex((x) => String(upstreamObject(x, 'transaction').hash).toLowerCase() === hash)
-    : -1;
+  // A block by hash never changes: rebuilt once (transactions, their senders recovered once) per trace process.
+  const blockKey = `${String(t.blockHash).toLowerCase()}|${o.hardfork ?? ''}`;
+  let b = o.blocks?.get(blockKey);
+  if (!b) {
+    const blockAnswer = await up.call('eth_getBlockByHash', [t.blockHash, true]);
+    if (blockAnswer === null)
+      throw new UpstreamError(`the upstream has no block ${t.blockHash} (reorganised away?)`);
+    b = await loadUpstreamBlock(blockAnswer, chainIdOf(chainIdAnswer), { hardfork: o.hardfork });
+    o.blocks?.set(blockKey, b);
+  }
+  const index = b.txHashes.indexOf(String(t.hash).toLowerCase());
   if (index < 0) throw new UpstreamError(`block ${t.blockHash} does not list transaction ${o.txHash}`);
-  const b = await loadUpstreamBlock(blockAnswer, chainIdOf(chainIdAnswer), {
-    hardfork: o.hardfork,
-    txCount: index + 1,
-  });
   const context: TxContext = {
     blockHash: hexToBytes(b.hash as `0x${string}`),
     txIndex: index,
@@ -148,6 +151,11 @@ export async function traceUpstreamTx(
     if (first) return { ...report, ...first, source: 'prestateTracer' };
   }
   const { state, warm } = cachedState(o.cache, b.parentHash);
+  // The state before this transaction, kept by an earlier trace of it: only the traced transaction runs again.
+  const snapshotKey = `${b.hash}#${index}`;
+  const start = warm ? o.snapshots?.get(snapshotKey) : undefined;
+  let before: SpeculativeStateManager | undefined;
+  const block = b;
   const { value, cost } = await runSpeculatively(
     {
       up,
@@ -158,14 +166,20 @@ export async function traceUpstreamTx(
       blockHash: b.hash,
       maxFetches: o.maxFetches,
       warm,
+      start,
     },
     async (vm, sm, traced) => {
-      if (!(await runBlockPrefix(vm, sm, b.txs, index, b))) return undefined;
-      if (traced) return o.trace({ vm, tx: b.txs[index], block: b.block }, context);
-      await runTx(vm, { tx: b.txs[index], block: b.block, skipHardForkValidation: true });
-      return undefined;
+      if (!start && !(await runBlockPrefix(vm, sm, block.txs, index, block))) return undefined;
+      if (!traced) {
+        await runTx(vm, { tx: block.txs[index], block: block.block, skipHardForkValidation: true });
+        return undefined;
+      }
+      before = start ? undefined : sm.copy();
+      return o.trace({ vm, tx: block.txs[index], block: block.block }, context);
     },
   );
+  // Only from a run that missed nothing: its state before the transaction is complete for what it read.
+  if (before) o.snapshots?.set(snapshotKey, before);
   return { ...report, result: value, ...cost, source: 'standard methods' };
 }
 

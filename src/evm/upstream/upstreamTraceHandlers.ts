@@ -19,6 +19,7 @@ import { runSpeculatively } from './runSpeculatively.ts';
 import {
   type PrestateSource,
   type UpstreamReader,
+  type UpstreamTraceOptions,
   type UpstreamStateCache,
   cachedState,
   runBlockPrefix,
@@ -37,6 +38,9 @@ export interface UpstreamTraceSettings {
   templates?: TemplateSource;
   /** Whether the upstream serves prestateTracer, learnt once (see traceUpstreamTx); absent: standard methods only. */
   prestate?: PrestateSource;
+  /** Blocks rebuilt and states before a transaction, kept across requests (see traceUpstreamTx). */
+  blocks?: UpstreamTraceOptions['blocks'];
+  snapshots?: UpstreamTraceOptions['snapshots'];
 }
 
 /** What each handler traces with: the upstream (one request's reader) and the settings. */
@@ -191,6 +195,8 @@ export const upstreamTraceHandlers: Readonly<Record<string, UpstreamTraceHandler
             hardfork: settings.hardfork,
             cache: settings.cache,
             prestate: settings.prestate,
+            blocks: settings.blocks,
+            snapshots: settings.snapshots,
             trace: (run, context) => runTrace(run, cfg, context, settings.createRealm, settings.templates),
           })
         ).result,
