@@ -9,7 +9,7 @@ import { createUpstreamClient } from '../../io/upstream/createUpstreamClient.ts'
 import { createTransportFromArgs } from './send.ts';
 import { stripControl } from '../stripControl.ts';
 import { createCaptureSources, fixtureRulesNote } from './captureSources.ts';
-import { readStateByNumber } from './readStateByNumber.ts';
+import { readStateByNumber } from '../../io/upstream/readStateByNumber.ts';
 
 /**
  * `tracer capture --endpoint URL --tx HASH [--user U --password P]`: fetches a mined transaction's pre-state, block

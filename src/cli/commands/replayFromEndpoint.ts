@@ -8,6 +8,7 @@ import { validateHash } from '../../core/rpc/validateHex.ts';
 import { hardforkNames } from '../../evm/upstream/upstreamCommon.ts';
 import { runEndpointReplayInChild } from '../serve/runEndpointReplayInChild.ts';
 import { createUpstreamClient } from '../../io/upstream/createUpstreamClient.ts';
+import { readStateByNumber } from '../../io/upstream/readStateByNumber.ts';
 import { createTransportFromArgs } from './send.ts';
 
 /** The tracer as read for `replay --endpoint`: its code and where errors map back to, or none (struct logger). */
@@ -45,7 +46,8 @@ export async function replayFromEndpoint(
   try {
     const outcome = await runEndpointReplayInChild(
       { txHash: hash.value, hardfork, tracer: tracer?.code, tracerConfig, timeout, memoryLimitMb },
-      client,
+      // Nodes that refuse {blockHash} parameters (ganache) are asked by number, each answer checked against the hash.
+      readStateByNumber(client),
     );
     if (!outcome.ok) {
       io.stderr(`${outcome.tracerError ? '' : 'tracer replay: '}${stripControl(outcome.message)}\n`);

@@ -10,6 +10,7 @@ import { type ServeOptions, parseServeOptions } from '../serve/parseServeOptions
 import { createCachingFetcher } from '../serve/createCachingFetcher.ts';
 import { createUpstreamForwarder } from '../serve/createUpstreamForwarder.ts';
 import { createUpstreamClient } from '../../io/upstream/createUpstreamClient.ts';
+import { readStateByNumber } from '../../io/upstream/readStateByNumber.ts';
 import { createTransport } from '../../io/transport/createTransport.ts';
 import type { WebSocketConstructorLike } from '../../io/transport/createWsTransport.ts';
 import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
@@ -45,7 +46,7 @@ async function connectUpstream(u: NonNullable<ServeOptions['upstream']>) {
     transport,
     label,
     forwarder: createUpstreamForwarder(transport, label),
-    fetcher: createCachingFetcher(client),
+    fetcher: createCachingFetcher(readStateByNumber(client)),
   };
 }
 

@@ -14,7 +14,8 @@ import { type RunningNode, rpc, startGanache } from '../../helpers/nodes.ts';
 // eth_getRawTransactionByHash, and takes no EIP-1898 block hash where state is read (`Cannot wrap a "object" as a
 // json-rpc type`). The fixture of the first and the second transaction of one block is checked against ganache
 // itself: its default debug_traceTransaction step for step, and its eth_getStorageAt before and after.
-// (replay --endpoint reads state by block hash only, so it does not trace on ganache yet: no comparison with it here.)
+// replay --endpoint reads ganache's state the same way (by number, checked against the hash): its result is the
+// fixture's.
 // Legacy transactions: for a type-2 transaction mined after miner_stop, ganache reports maxFeePerGas below
 // maxPriorityFeePerGas (the effective gas price), so no signed transaction can be rebuilt from its fields.
 
@@ -115,6 +116,28 @@ describe('tracer capture from ganache (struct logs for prestateTracer, no raw tr
       expect(ours.failed).toBe(false);
       expect(ours.structLogs.length).toBeGreaterThan(100);
       expect(ours.structLogs.map(norm)).toEqual(theirs.structLogs.map(norm));
+    },
+    60_000,
+  );
+
+  it.each(['first', 'second'])(
+    '%s: replay --endpoint on ganache gives what replay --fixture of the capture gives',
+    async (name) => {
+      const file = join(dir, `${name}-endpoint.json`);
+      writeFileSync(file, fixtures[name]);
+      const tracer = 'tracer-templates/call-tree.js';
+      const viaFixture = createCaptureIo();
+      expect(
+        await main(['replay', '--fixture', file, '--tracer', tracer], viaFixture),
+        viaFixture.err(),
+      ).toBe(0);
+      const viaEndpoint = createCaptureIo();
+      const code = await main(
+        ['replay', '--endpoint', ganache.url, '--tx', txs[name], '--tracer', tracer],
+        viaEndpoint,
+      );
+      expect(code, viaEndpoint.err()).toBe(0);
+      expect(JSON.parse(viaEndpoint.out())).toEqual(JSON.parse(viaFixture.out()));
     },
     60_000,
   );
