@@ -16,6 +16,7 @@ import { h, type Panel } from './ui/dom.ts';
 import { setupMonaco } from './ui/editor/setupMonaco.ts';
 import { registerQuickFixes } from './ui/editor/applyDiagnostics.ts';
 import { bindEditorFixes } from './ui/problems/bindEditorFixes.ts';
+import { bindNodeErrorPlace } from './ui/result/bindNodeErrorPlace.ts';
 import { createLiveCheck } from './ui/editor/createLiveCheck.ts';
 import { createNodeErrorMarker } from './ui/editor/markNodeError.ts';
 import { createTracerModels } from './ui/createTracerModels.ts';
@@ -115,6 +116,10 @@ const markNodeError = createNodeErrorMarker({
   tracerWorker,
   activeSource: () => activeDoc().source,
   target: () => activeTarget(store.get()),
+});
+bindNodeErrorPlace(async (text) => {
+  const mapped = await tracerWorker.mapNodeError(activeDoc().source, text, activeTarget(store.get()));
+  return mapped?.range.start ?? null;
 });
 // The probe of the active endpoint names its target in the check's summary line: check again when it lands.
 store.subscribe((s, prev) => {

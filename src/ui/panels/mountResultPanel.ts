@@ -10,7 +10,6 @@ import {
   buildResultView,
   renderPending,
   renderHeading,
-  renderReplyError,
   renderReplyVerdict,
   renderResultMeta,
   renderTxErrors,
@@ -18,7 +17,9 @@ import {
 import type { PanelContext } from './panelContext.ts';
 import { activeEndpoint, saveEndpoint } from '../../state/endpointList.ts';
 import { entryOfResult } from '../history/recordReplyVerdicts.ts';
-import { judgeReply } from '../result/judgeReply.ts';
+import { judgeReply, sentTracer } from '../result/judgeReply.ts';
+import { findNodeErrorPlace } from '../result/bindNodeErrorPlace.ts';
+import { renderReplyError } from '../result/renderReplyError.ts';
 import { describeEndpoint, describeRequest, type HeadingPart } from '../result/describeRequest.ts';
 
 /**
@@ -104,25 +105,32 @@ export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
     if (r.kind === 'ok' && entry)
       renderReplyVerdict(v.verdictBox, judgeReply({ ...entry, value: r.value, preview: r.preview }));
     const endpoint = activeEndpoint(panel.store.get());
-    renderReplyError(v.errorBox, r, {
-      retry: () => void panel.requests.send(),
-      editEndpoint:
-        endpoint.kind === 'embedded' || !/^(unreachable|http-error)$/.test(r.kind)
-          ? undefined
-          : () => panel.showPanel('endpoints'),
-      // The browser cannot tell a dead node from a CORS refusal: offer the route that gets around CORS.
-      useForwarding:
-        r.kind === 'unreachable' && endpoint.kind === 'http' && !endpoint.forward && /CORS/.test(r.message)
-          ? () => {
-              panel.store.update((s) => saveEndpoint(s, { ...endpoint, forward: true }));
-              panel.notify(
-                `${endpoint.name} now goes through the local forwarding route (Endpoints: untick to undo).`,
-              );
-              void panel.requests.send();
-            }
-          : undefined,
-      copy: copyText,
-    });
+    renderReplyError(
+      v.errorBox,
+      r,
+      {
+        retry: () => void panel.requests.send(),
+        editEndpoint:
+          endpoint.kind === 'embedded' || !/^(unreachable|http-error)$/.test(r.kind)
+            ? undefined
+            : () => panel.showPanel('endpoints'),
+        // The browser cannot tell a dead node from a CORS refusal: offer the route that gets around CORS.
+        useForwarding:
+          r.kind === 'unreachable' && endpoint.kind === 'http' && !endpoint.forward && /CORS/.test(r.message)
+            ? () => {
+                panel.store.update((s) => saveEndpoint(s, { ...endpoint, forward: true }));
+                panel.notify(
+                  `${endpoint.name} now goes through the local forwarding route (Endpoints: untick to undo).`,
+                );
+                void panel.requests.send();
+              }
+            : undefined,
+        copy: copyText,
+        findPlace: findNodeErrorPlace,
+        reveal: panel.reveal,
+      },
+      entry ? sentTracer(entry.method, entry.params) : undefined,
+    );
     renderTxErrors(
       v.txBox,
       r.txErrors,

@@ -4,7 +4,8 @@ import { clear, h } from '../dom.ts';
 import { formatSize } from '../formatSize.ts';
 import type { HeadingPart, RequestHeading } from './describeRequest.ts';
 import type { ReplyVerdict } from './judgeReply.ts';
-import { splitErrorMessage } from './splitErrorMessage.ts';
+import { clipText } from './shortenNodeText.ts';
+import { shownNodeChars } from './renderReplyError.ts';
 
 /** The result panel's fixed elements (the panel fills, shows and hides them). */
 export interface ResultPanelView {
@@ -181,55 +182,6 @@ export function renderReplyVerdict(box: HTMLElement, verdict: ReplyVerdict): voi
   );
 }
 
-/** What the error card's buttons do; a missing one is not offered. */
-export interface ErrorActions {
-  retry(): void;
-  editEndpoint?(): void;
-  useForwarding?(): void;
-  copy(text: string): Promise<string>;
-}
-
-/**
- * Appends the decoded error card when the reply is not a result: one headline, the node's own words and the full
- * message folded under Details, and buttons to act (Retry, Edit endpoint, Use the forwarding route, Copy details).
- */
-export function renderReplyError(box: HTMLElement, r: ResultView, actions: ErrorActions): void {
-  if (r.kind === 'ok') return;
-  const { headline } = splitErrorMessage(r.message, r.detail);
-  const details = [r.message, r.detail].filter((x): x is string => !!x && x.trim() !== '');
-  const copyStatus = h('span', { class: 'ok' });
-  const button = (text: string, testId: string, onClick: () => void) =>
-    h('button', { text, attrs: { 'data-testid': testId }, on: { click: onClick } });
-  box.append(
-    h('div', { class: 'card error-card', attrs: { role: 'alert' } }, [
-      h('div', { class: 'verdict sev-error', text: headline, attrs: { 'data-testid': 'error-headline' } }),
-      // A tracer's own error is what the user fixes: its words stay in sight.
-      r.tracerErrorText ? h('pre', { class: 'code', text: r.tracerErrorText }) : null,
-      r.tracerErrorText
-        ? h('div', { class: 'hint', text: 'The position is marked in the editor where it could be mapped.' })
-        : null,
-      h('div', { class: 'row' }, [
-        button('Retry', 'error-retry', actions.retry),
-        actions.editEndpoint ? button('Edit endpoint', 'error-edit-endpoint', actions.editEndpoint) : null,
-        actions.useForwarding
-          ? button('Use the local forwarding route', 'error-use-forwarding', actions.useForwarding)
-          : null,
-        button('Copy details', 'error-copy', () => {
-          void actions.copy(details.join('\n\n')).then((s) => (copyStatus.textContent = s));
-        }),
-        copyStatus,
-      ]),
-      details.length > 1 || details[0] !== headline
-        ? h('details', { attrs: { 'data-testid': 'error-details' } }, [
-            h('summary', { text: 'Details' }),
-            h('div', { text: r.message }),
-            r.detail && r.detail !== r.tracerErrorText ? h('pre', { class: 'code', text: r.detail }) : null,
-          ])
-        : null,
-    ]),
-  );
-}
-
 /**
  * Appends the list of transactions that failed in the tracer (the first 200 and a count of the rest), when there
  * are any; each gets a Show button calling `show` with its index when `show` is given.
@@ -250,7 +202,7 @@ export function renderTxErrors(
           on: { click: () => show(t.index) },
         })
       : null;
-    list.append(h('li', {}, [`${t.txHash}: ${t.error} `, button]));
+    list.append(h('li', {}, [`${t.txHash}: ${clipText(t.error, shownNodeChars)} `, button]));
   }
   if (txErrors.length > shownTxErrors)
     list.append(h('li', { text: `… and ${txErrors.length - shownTxErrors} more` }));

@@ -1,8 +1,8 @@
 /**
  * Splits a decoded error message into a short headline and what it quoted: the classifier's messages embed the
  * node's own words (`(-32000 "tracer accessed out of bound stack …")`) and, for tracer errors, the position in the
- * flattened tracer (`(tracer line 1, column 47)`, which the editor marks at the real line). The headline drops
- * both; `quoted` keeps them for the folded details.
+ * flattened tracer (`(tracer line 1, column 47)`, which the editor marks at the real line), and the error's
+ * `; data: …`. The headline drops them; `quoted` keeps them for the folded details.
  */
 export function splitErrorMessage(
   message: string,
@@ -27,13 +27,29 @@ export function splitErrorMessage(
     }
     return false;
   };
+  // The classifier writes: words (node text) [; data: …] [ in function 'f'] [ (tracer line L, column C)].
+  // Quoted in the message's order: the node's text, the data, the position.
+  const tail: string[] = [];
+  const position = / \(tracer line \d+, column \d+\)$/.exec(headline);
+  if (position) {
+    tail.unshift(position[0].slice(2, -1));
+    headline = headline.slice(0, position.index);
+  }
+  const fn = / in function '[\w$]+'$/.exec(headline);
+  const fnSuffix = fn ? fn[0] : '';
+  if (fn) headline = headline.slice(0, fn.index);
+  // The error's `data` (hardhat's holds the whole request, tracer included) goes with the details.
+  const data = headline.indexOf('; data: ');
+  if (data >= 0) {
+    tail.unshift(headline.slice(data + 2));
+    headline = headline.slice(0, data);
+  }
+  headline += fnSuffix;
   const probe = nodeText?.trim().slice(0, 24);
   if (probe) {
     const at = headline.indexOf(probe);
     const open = at < 0 ? -1 : headline.lastIndexOf('(', at);
     if (open >= 0) dropGroup(open);
   }
-  const position = /\(tracer line \d+, column \d+\)/.exec(headline);
-  if (position) dropGroup(position.index);
-  return { headline: headline.trim(), quoted };
+  return { headline: headline.trim(), quoted: [...quoted, ...tail] };
 }

@@ -24,6 +24,22 @@ describe('splitErrorMessage', () => {
       'The node returned an error: -32601 "the method debug_traceCall does not exist/is not available"',
       [],
     ],
+    // Hardhat's error data echoes the request, tracer included: it goes with the details.
+    [
+      'This node does not run custom JavaScript tracers (-32602 "Hardhat currently only supports the default tracer, so no tracer parameter should be passed. at line 1 column 296"); data: {"message":"Hardhat (…)","data":{"params":["0x3a",{"tracer":"{step: function(log) { f(1); }}"}]}}',
+      'Hardhat currently only supports the default tracer, so no tracer parameter should be passed. at line 1 column 296',
+      'This node does not run custom JavaScript tracers',
+      [
+        '-32602 "Hardhat currently only supports the default tracer, so no tracer parameter should be passed. at line 1 column 296"',
+        'data: {"message":"Hardhat (…)","data":{"params":["0x3a",{"tracer":"{step: function(log) { f(1); }}"}]}}',
+      ],
+    ],
+    [
+      `The tracer threw an error while running (-32000 "${stack}"); data: "(x) in function 'y'" in function 'step' (tracer line 1, column 47)`,
+      stack,
+      "The tracer threw an error while running in function 'step'",
+      [`-32000 "${stack}"`, `data: "(x) in function 'y'"`, 'tracer line 1, column 47'],
+    ],
     ['HTTP 401: the node wants credentials', undefined, 'HTTP 401: the node wants credentials', []],
     ['Cancelled', undefined, 'Cancelled', []],
   ])('%s', (message, nodeText, headline, quoted) => {
