@@ -38,13 +38,9 @@ for (const [width, height] of sizes) {
   test(`${width}×${height}: Run is in sight beside the editor whichever panel is open`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     await openPlayground(page);
-    for (const tab of panelTabs) {
-      await page.evaluate((t) => {
-        const button = [...document.querySelectorAll<HTMLElement>('.panel-tabs [role=tab]')].find(
-          (b) => b.textContent === t,
-        );
-        button!.click();
-      }, tab);
+    for (const [i, tab] of panelTabs.entries()) {
+      await page.keyboard.press(`Alt+Digit${i + 1}`);
+      await expect(page.locator('[role=tab][aria-selected=true][data-panel]')).toHaveText(tab);
       await expect(page.getByTestId('run'), tab).toBeInViewport({ ratio: 1 });
       expect(await isOnTop(page, 'run'), tab).toBe(true);
     }

@@ -79,15 +79,17 @@ export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
   };
 
   // Taken when a request starts: the tracer and the endpoint it goes to (either may change before the reply).
-  let sending: { tracerName?: string; endpoint: HeadingPart } | null = null;
+  let sending: { tracerName?: string; endpointName: string; endpoint: HeadingPart } | null = null;
+  // The endpoint History names (a request sent another way, such as run-here, names its own), with its URL
+  // masked when it is the active endpoint the request started on.
+  const endpointOf = (entry: HistoryEntry): HeadingPart =>
+    sending?.endpointName === entry.endpointName ? sending.endpoint : { text: entry.endpointName };
   const render = (r: ResultView | null, entry: HistoryEntry | undefined) => {
     v.empty.hidden = r !== null;
     v.body.hidden = r === null;
     renderHeading(
       v.heading,
-      r && entry
-        ? describeRequest(entry, sending?.tracerName, sending?.endpoint ?? { text: entry.endpointName })
-        : null,
+      r && entry ? describeRequest(entry, sending?.tracerName, endpointOf(entry)) : null,
     );
     clear(v.meta);
     clear(v.verdictBox);
@@ -160,6 +162,7 @@ export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
       if (s.inFlight && !prev?.inFlight)
         sending = {
           tracerName: s.tracers.find((t) => t.id === s.activeTracerId)?.name,
+          endpointName: activeEndpoint(s).name,
           endpoint: describeEndpoint(activeEndpoint(s)),
         };
       if (!prev || prev.inFlight !== s.inFlight)
