@@ -26,6 +26,7 @@ const readOnly = new Set([
   'eth_getCode',
   'eth_getStorageAt',
   'eth_getProof',
+  'eth_config',
 ]);
 
 interface Counting {

@@ -195,6 +195,8 @@ export const methodTable = {
   eth_call: { embedded: 'call' },
   // Not answered here; sent to other nodes only.
   eth_getProof: { embedded: null, upstreamState: true },
+  // EIP-7910: the fork rules the node runs now (its precompiles, system contracts, blob schedule).
+  eth_config: { embedded: null, upstreamState: true },
 } as const satisfies Readonly<Record<string, MethodEntry>>;
 
 type Table = typeof methodTable;

@@ -14,6 +14,9 @@ import type { SyncStateManager } from '../state/createSyncStateManager.ts';
 /** geth's default RPC gas cap (--rpc.gascap). */
 export const rpcGasCap = 50_000_000n;
 
+/** The most gas one transaction may have from Osaka on (EIP-7825: 2^24). */
+const maxTxGas = 1n << 24n;
+
 /** A call ready to run: a VM on a private state copy, the call as a transaction, and the block context. */
 export interface PreparedCall {
   vm: VM;
@@ -55,7 +58,9 @@ export async function prepareCallOn(
   await applyStateOverrides(state, stateOverrides);
   const block = applyBlockOverrides(base, blockOverrides, isFeeless(args));
   const nonce = (await state.getAccount(args.from))?.nonce ?? 0n;
-  const gasLimit = block.header.gasLimit < rpcGasCap ? block.header.gasLimit : rpcGasCap;
+  let gasLimit = block.header.gasLimit < rpcGasCap ? block.header.gasLimit : rpcGasCap;
+  // Osaka refuses a transaction with more gas than 2^24 (EIP-7825): a call that names none gets that much.
+  if (common.isActivatedEIP(7825) && gasLimit > maxTxGas) gasLimit = maxTxGas;
   const tx = buildCallTx(common, args, { gas: gasLimit, nonce });
   return { vm, tx, block };
 }

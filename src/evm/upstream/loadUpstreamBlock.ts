@@ -7,7 +7,7 @@ import { bytesToHex } from '@ethereumjs/util';
 import { UpstreamError } from '../../core/upstream/describeUpstreamFault.ts';
 import type { UpstreamReader } from './traceUpstreamTx.ts';
 import { upstreamBlockHeader } from './upstreamBlockHeader.ts';
-import { type UpstreamRules, upstreamCommon } from './upstreamCommon.ts';
+import { type UpstreamRules, knownChains, upstreamCommon } from './upstreamCommon.ts';
 
 /** An upstream block ready to execute: its rules, its header as a Block and its transactions rebuilt. */
 export interface UpstreamBlock {
@@ -62,12 +62,12 @@ async function rebuildTxs(list: unknown[], count: number, common: Common): Promi
 export async function loadUpstreamBlock(
   blockAnswer: unknown,
   chainId: bigint,
-  o: { hardfork?: string; txCount?: number } = {},
+  o: { hardfork?: string; txCount?: number; nodeConfig?: unknown } = {},
 ): Promise<UpstreamBlock> {
   const json = upstreamObject(blockAnswer, 'block');
   const list = Array.isArray(json.transactions) ? json.transactions : [];
   const txHashes = list.map((x) => String(upstreamObject(x, 'transaction').hash).toLowerCase());
-  const rules = upstreamCommon(chainId, json, o.hardfork);
+  const rules = upstreamCommon(chainId, json, o.hardfork, o.nodeConfig);
   const common = rules.common;
   const block = createBlock({ header: upstreamBlockHeader(json, common) }, { common });
   return {
@@ -80,6 +80,23 @@ export async function loadUpstreamBlock(
     txs: await rebuildTxs(list, Math.min(o.txCount ?? list.length, list.length), common),
     txHashes,
   };
+}
+
+/**
+ * The node's EIP-7910 `eth_config` answer, asked only where it can decide the rules: a chain whose fork schedule is
+ * not known here, without --hardfork. Undefined when not asked or not served (most nodes before 2026 lack it).
+ */
+export async function fetchNodeConfig(
+  up: UpstreamReader,
+  chainId: bigint,
+  hardfork: string | undefined,
+): Promise<unknown> {
+  if (hardfork !== undefined || knownChains.has(chainId)) return undefined;
+  try {
+    return await up.call('eth_config', []);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The chain id the upstream answers (eth_chainId), as a bigint. */

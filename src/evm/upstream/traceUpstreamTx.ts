@@ -7,7 +7,13 @@ import type { TraceRun } from '../host/traceTypes.ts';
 import { UpstreamError } from '../../core/upstream/describeUpstreamFault.ts';
 import type { RpcCall } from '../../core/upstream/stateRequests.ts';
 import { type UpstreamState, createUpstreamState } from '../../core/upstream/upstreamState.ts';
-import { type UpstreamBlock, chainIdOf, loadUpstreamBlock, upstreamObject } from './loadUpstreamBlock.ts';
+import {
+  type UpstreamBlock,
+  chainIdOf,
+  fetchNodeConfig,
+  loadUpstreamBlock,
+  upstreamObject,
+} from './loadUpstreamBlock.ts';
 import { type SpeculationCost, runSpeculatively, speculativeVm } from './runSpeculatively.ts';
 import { prestateCall, seedFromPrestate } from '../../core/upstream/prestateSeed.ts';
 import type { SpeculativeStateManager } from './SpeculativeStateManager.ts';
@@ -129,7 +135,9 @@ export async function traceUpstreamTx(
     const blockAnswer = await up.call('eth_getBlockByHash', [t.blockHash, true]);
     if (blockAnswer === null)
       throw new UpstreamError(`the upstream has no block ${t.blockHash} (reorganised away?)`);
-    b = await loadUpstreamBlock(blockAnswer, chainIdOf(chainIdAnswer), { hardfork: o.hardfork });
+    const chainId = chainIdOf(chainIdAnswer);
+    const nodeConfig = await fetchNodeConfig(up, chainId, o.hardfork);
+    b = await loadUpstreamBlock(blockAnswer, chainId, { hardfork: o.hardfork, nodeConfig });
     o.blocks?.set(blockKey, b);
   }
   const index = b.txHashes.indexOf(String(t.hash).toLowerCase());

@@ -102,16 +102,42 @@ function scheduledRules(chainId: bigint, chain: ChainConfig, header: Record<stri
   );
 }
 
+/** P-256 verification's precompile (EIP-7951), which Osaka adds. */
+const p256Verify = '0x0000000000000000000000000000000000000100';
+
+/**
+ * Whether the node's own EIP-7910 `eth_config` answer says a Prague-shaped block at `timestamp` runs Osaka: its
+ * current (or, once that starts later, last) fork has the P-256 precompile and began at or before the block. The
+ * source text to report, or undefined (no answer, no such fork, or a fork that began after the block).
+ */
+function osakaByNodeConfig(nodeConfig: unknown, timestamp: bigint): string | undefined {
+  if (!nodeConfig || typeof nodeConfig !== 'object') return undefined;
+  const { current, last } = nodeConfig as Record<string, unknown>;
+  for (const fork of [current, last]) {
+    if (!fork || typeof fork !== 'object') continue;
+    const { activationTime, precompiles } = fork as { activationTime?: unknown; precompiles?: unknown };
+    if (typeof activationTime !== 'number' || BigInt(activationTime) > timestamp) continue;
+    if (!precompiles || typeof precompiles !== 'object') continue;
+    const addresses = Object.values(precompiles).map((a) => String(a).toLowerCase());
+    if (addresses.includes(p256Verify))
+      return "the node's eth_config (its fork since that block has Osaka's P-256 precompile)";
+  }
+  return undefined;
+}
+
 /**
  * The rules of an upstream block: `hardfork` when given; else the fork schedule of a known chain id (mainnet,
  * Sepolia, Holesky, Hoodi) at the block's number and timestamp, checked against the header's fields (see
  * scheduledRules); else the forks the header's fields show (baseFee → London … requestsHash → Prague, as
- * `tracer capture` infers them: no header field shows Osaka, so such a chain needs `--hardfork osaka`).
+ * `tracer capture` infers them: no header field shows Osaka, so a Prague-shaped block runs Osaka when the node's own
+ * EIP-7910 `eth_config` answer (`nodeConfig`) says its fork since that block has Osaka's P-256 precompile, else
+ * Prague, said so; `--hardfork osaka` overrides).
  */
 export function upstreamCommon(
   chainId: bigint,
   header: Record<string, unknown>,
   hardfork?: string,
+  nodeConfig?: unknown,
 ): UpstreamRules {
   if (hardfork !== undefined && !hardforkNames.includes(hardfork))
     throw new Error(`unknown hardfork ${JSON.stringify(hardfork)} (known: ${hardforkNames.join(', ')})`);
@@ -136,6 +162,21 @@ export function upstreamCommon(
     BigInt(header.number as string),
     BigInt(header.timestamp as string),
   );
+  if (common.hardfork() === Hardfork.Prague) {
+    const osaka = osakaByNodeConfig(nodeConfig, BigInt(header.timestamp as string));
+    if (osaka) {
+      const byConfig = createCustomCommon(
+        { chainId: Number(chainId), name: `upstream-${chainId}` },
+        Mainnet,
+        {
+          hardfork: Hardfork.Osaka,
+          params: paramsBlock,
+          customCrypto: { kzg: noKzg },
+        },
+      );
+      return { common: byConfig, hardfork: Hardfork.Osaka, source: osaka };
+    }
+  }
   const newest = common.hardfork() === Hardfork.Prague ? ', which cannot tell Osaka from Prague' : '';
   return { common, hardfork: common.hardfork(), source: `the header's shape${newest}` };
 }

@@ -14,7 +14,7 @@ import {
   nativeTracerNames,
   unsupportedNativeTracer,
 } from '../node/traceConfig.ts';
-import { type UpstreamBlock, chainIdOf, loadUpstreamBlock } from './loadUpstreamBlock.ts';
+import { type UpstreamBlock, chainIdOf, fetchNodeConfig, loadUpstreamBlock } from './loadUpstreamBlock.ts';
 import { runSpeculatively } from './runSpeculatively.ts';
 import {
   type PrestateSource,
@@ -93,7 +93,8 @@ async function traceBlock(
     builtinTracerCode(cfg.tracer, settings.templates) === undefined
   )
     throw serverError(unsupportedNativeTracer(cfg.tracer));
-  const b = await loadUpstreamBlock(found, chainId, { hardfork: settings.hardfork });
+  const nodeConfig = await fetchNodeConfig(up, chainId, settings.hardfork);
+  const b = await loadUpstreamBlock(found, chainId, { hardfork: settings.hardfork, nodeConfig });
   if (b.number === 0n) throw serverError('genesis is not traceable');
   const { state, warm } = cachedState(settings.cache, b.parentHash);
   const { value } = await runSpeculatively(
@@ -140,6 +141,7 @@ async function traceCall(up: UpstreamReader, p: unknown, settings: UpstreamTrace
   const txIndex = cfg.txIndex === undefined ? undefined : Number(cfg.txIndex);
   const b: UpstreamBlock = await loadUpstreamBlock(found, chainId, {
     hardfork: settings.hardfork,
+    nodeConfig: await fetchNodeConfig(up, chainId, settings.hardfork),
     txCount: txIndex ?? 0,
   });
   if (txIndex !== undefined && txIndex >= b.txHashes.length)

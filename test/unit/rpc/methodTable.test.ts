@@ -1,3 +1,4 @@
+import { upstreamTraceHandlers } from '../../../src/evm/upstream/upstreamTraceHandlers.ts';
 import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -138,6 +139,8 @@ describe('the method table and the embedded node', () => {
       ].sort(),
     );
     expect([...templateMethods].sort()).toEqual(trace.sort());
+    // serve --upstream answers exactly these on another node's state.
+    expect(Object.keys(upstreamTraceHandlers).sort()).toEqual(trace.sort());
     for (const n of trace) expect(methods[n as keyof typeof methods].takesTraceOptions).toBe(true);
     expect(isTraceMethod('eth_call')).toBe(false);
     expect(isTraceMethod(undefined)).toBe(false);
@@ -171,7 +174,7 @@ function findLists(text: string): string[] {
 
 /**
  * Files allowed to name several methods: the handler files (their keys are the handlers, checked against the table
- * above); and capture's wording of what it
+ * above, the upstream trace handlers against its trace family); and capture's wording of what it
  * needs from a node, keyed by the two methods it explains (texts, not a list of the methods that exist).
  */
 const allowed = new Set([
@@ -179,6 +182,7 @@ const allowed = new Set([
   'src/evm/node/ethHandlers.ts',
   'src/evm/node/callHandlers.ts',
   'src/evm/node/traceHandlers.ts',
+  'src/evm/upstream/upstreamTraceHandlers.ts',
   'src/ui/replay/readRpcReply.ts',
 ]);
 

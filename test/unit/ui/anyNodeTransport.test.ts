@@ -102,6 +102,7 @@ const readOnly = new Set([
   'eth_getCode',
   'eth_getStorageAt',
   'eth_getProof',
+  'eth_config',
 ]);
 
 describe('run it here: the tracer runs in the node worker on the endpoint’s state', () => {

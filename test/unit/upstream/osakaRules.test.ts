@@ -297,6 +297,30 @@ describe('anvil as mainnet from block 0 (--chain-id 1): small block numbers, pos
     expect(trace.structLogs.filter((s) => s.op === 'CLZ')).toHaveLength(1);
   }, 60_000);
 
+  it("anvil's own chain id (31337, no known schedule): Osaka from the node's eth_config, not the header's Prague; Prague when it runs Prague", async () => {
+    const osaka = await startAnvil(['--hardfork', 'osaka']);
+    nodes.push(osaka);
+    const tx = await clzAndP256(osaka);
+    const r = await cli(['replay', '--endpoint', osaka.url, '--tx', tx, '--stats']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(
+      /^block 2 transaction #0, osaka \(from the node's eth_config \(its fork since that block has Osaka's P-256 precompile\)\)/,
+    );
+    expect((JSON.parse(r.out) as StructTrace).structLogs.filter((s) => s.op === 'CLZ')).toHaveLength(1);
+    const prague = await startAnvil(['--hardfork', 'prague']);
+    nodes.push(prague);
+    const [alice, bob] = (await rpc(prague.url, 'eth_accounts')) as string[];
+    const plain = (await rpc(prague.url, 'eth_sendTransaction', [
+      { from: alice, to: bob, value: '0x1' },
+    ])) as string;
+    await waitForReceipt(prague.url, plain);
+    const p = await cli(['replay', '--endpoint', prague.url, '--tx', plain, '--stats']);
+    expect(p.code, p.err).toBe(0);
+    expect(p.err).toMatch(
+      /^block 1 transaction #0, prague \(from the header's shape, which cannot tell Osaka from Prague\)/,
+    );
+  }, 90_000);
+
   it('Cancun-shaped (anvil --hardfork cancun): one line saying the rules are unknown, exit 1', async () => {
     const anvil = await startAnvil(['--chain-id', '1', '--hardfork', 'cancun']);
     nodes.push(anvil);
