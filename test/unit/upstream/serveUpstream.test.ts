@@ -179,6 +179,26 @@ describe('serve --upstream: trace methods run here on the upstream state', () =>
     expect(failing.error?.message).toMatch(/tracer accessed out of bound stack/);
   }, 60_000);
 
+  it("an upstream fault is the trace's -32000 error in one line, and serve goes on", async () => {
+    let fresh = '';
+    proxy.mode = 'pruned';
+    try {
+      // A transaction of a new block: its state must be fetched, and the proxy answers as a pruned node does.
+      const [alice] = (await rpc(anvil.url, 'eth_accounts')) as string[];
+      fresh = (await rpc(anvil.url, 'eth_sendTransaction', [
+        { from: alice, to: block.untouched, value: '0x2', gas: '0x5208' },
+      ])) as string;
+      await rpc(anvil.url, 'evm_mine', []);
+      const r = await call('debug_traceTransaction', [fresh, {}]);
+      expect(r.error?.message).toMatch(/has no state at .*not an archive node/);
+      expect(r.error?.message).not.toContain('\n');
+    } finally {
+      proxy.mode = 'forward';
+    }
+    const again = await call('debug_traceTransaction', [fresh, {}]);
+    expect(again.error).toBeUndefined();
+  }, 60_000);
+
   it('reports the round trips per position in the block', () => {
     console.log(
       `serve --upstream round trips through the proxy, per position:\n  ${roundTrips.join('\n  ')}`,
