@@ -56,6 +56,8 @@ export interface ProbeView {
   /** The verdict's first sentence (what the node does), and the rest (why the probe says so). */
   headline?: string;
   summary?: string;
+  /** Each way the node's tracer runtime differs from geth (the card lists them under the headline). */
+  differences?: string[];
   clientVersion?: string;
   latestBlock?: string;
   evidence: string[];

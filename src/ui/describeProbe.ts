@@ -24,9 +24,16 @@ const targetNames: Record<DialectTarget, string> = {
  * After `supported`: " — behaves like geth" or " — differs from geth: …", and which engine the node's tracer runtime
  * looks like (the target the check can use; docs/dialects.md explains each difference).
  */
-function dialectWords(d: DialectReport): string {
+function dialectWords(d: DialectReport, short: boolean): string {
   const like = d.matchesGeth || d.target === 'unknown' ? '' : ` It looks like ${targetNames[d.target]}.`;
-  return ` — ${describeDialect(d)}.${like}`;
+  if (!short) return ` — ${describeDialect(d)}.${like}`;
+  const n = d.differences.length;
+  return ` — differs from geth: ${n} difference${n === 1 ? '' : 's'}.${like}`;
+}
+
+/** The dialect's differences the card lists one per line (none when it behaves like geth or was not measured). */
+function listedDifferences(d: DialectReport | undefined): string[] {
+  return d && !d.matchesGeth && d.checks.length > 0 ? d.differences.map((x) => x.detail) : [];
 }
 
 /**
@@ -47,11 +54,16 @@ export async function describeProbe(
 ): Promise<Omit<ProbeView, 'endpointId' | 'running'>> {
   try {
     const r = await report;
-    const headline = `${verdictTitles[r.jsTracing]}${r.dialect ? dialectWords(r.dialect) : '.'}`;
+    const differences = listedDifferences(r.dialect);
+    const words = (short: boolean) =>
+      `${verdictTitles[r.jsTracing]}${r.dialect ? dialectWords(r.dialect, short) : '.'}`;
+    // The headline counts the differences and the card lists them; the verdict (Copy details) keeps the long form.
+    const headline = words(differences.length > 0);
     return {
-      verdict: `${headline} ${r.summary}`,
+      verdict: `${words(false)} ${r.summary}`,
       headline,
       summary: r.summary,
+      ...(differences.length > 0 ? { differences } : {}),
       clientVersion: r.clientVersion,
       latestBlock: r.latestBlock,
       evidence: r.evidence.map(
@@ -63,6 +75,35 @@ export async function describeProbe(
   } catch (e) {
     return { verdict: `The probe failed: ${(e as Error).message}`, evidence: [] };
   }
+}
+
+/** How many differences the probe card shows before its "N more" toggle. */
+export const shownDifferences = 3;
+
+/** The probe card's verdict as it is drawn: a short headline, one plain sentence, then the differences (the first
+ * `shownDifferences` in sight, the rest behind a "N more" toggle). */
+export interface ProbeVerdictView {
+  headline: string;
+  sentence?: string;
+  shown: string[];
+  folded: string[];
+  /** The toggle's label while the rest is folded ("6 more"), absent when nothing is folded. */
+  moreLabel?: string;
+}
+
+/** The probe card's verdict view model of `probe` (a finished probe). */
+export function buildProbeVerdictView(
+  probe: Pick<ProbeView, 'verdict' | 'headline' | 'summary' | 'differences'>,
+): ProbeVerdictView {
+  const items = probe.differences ?? [];
+  const folded = items.slice(shownDifferences);
+  return {
+    headline: probe.headline ?? probe.verdict ?? 'No verdict',
+    ...(probe.headline && probe.summary ? { sentence: probe.summary } : {}),
+    shown: items.slice(0, shownDifferences),
+    folded,
+    ...(folded.length > 0 ? { moreLabel: `${folded.length} more` } : {}),
+  };
 }
 
 /** Verdicts after which the card offers to run the tracer here, on the node's state: the node itself will not. */

@@ -2,7 +2,7 @@ import type { Endpoint } from '../../core/rpc/endpoint.ts';
 import { hasEmbeddedSecret, maskEndpoint, secretMask } from '../../core/rpc/maskEndpoint.ts';
 import type { ProbeView } from '../../state/appState.ts';
 import { h } from '../dom.ts';
-import { offersRunHere } from '../describeProbe.ts';
+import { type ProbeVerdictView, buildProbeVerdictView, offersRunHere } from '../describeProbe.ts';
 import type { EndpointFormField, EndpointUrlField } from './validateEndpointForm.ts';
 
 /** The endpoints panel's fixed elements (the panel fills the list, the form slot and the probe card slot). */
@@ -210,6 +210,35 @@ export function buildEndpointForm(initial: Endpoint): EndpointFormView {
   };
 }
 
+/** The verdict: a short headline, its sentence, and the differences as a list folded beyond the first few. */
+function renderVerdict(v: ProbeVerdictView): HTMLElement {
+  const item = (text: string) => h('li', { text });
+  const folded = v.folded.map(item);
+  for (const li of folded) li.hidden = true;
+  const more = v.moreLabel
+    ? h('button', {
+        text: v.moreLabel,
+        attrs: { 'data-testid': 'probe-differences-more', 'aria-expanded': 'false' },
+      })
+    : null;
+  more?.addEventListener('click', () => {
+    const open = more.getAttribute('aria-expanded') !== 'true';
+    for (const li of folded) li.hidden = !open;
+    more.setAttribute('aria-expanded', String(open));
+    more.textContent = open ? 'Show fewer' : (v.moreLabel ?? '');
+  });
+  const list =
+    v.shown.length > 0
+      ? h('ul', { attrs: { 'data-testid': 'probe-differences' } }, [...v.shown.map(item), ...folded])
+      : null;
+  return h('div', { attrs: { 'data-testid': 'probe-verdict' } }, [
+    h('div', { class: 'verdict', text: v.headline }),
+    v.sentence ? h('div', { text: v.sentence }) : null,
+    list,
+    more,
+  ]);
+}
+
 /** The probe card for `probe` of the endpoint named `endpointName`: a spinner while it runs, then the verdict
  * (with the dialect words), client, latest block, the offer to run the tracer here when the node runs none
  * (`actions.runHere` builds it) and one evidence line per request. */
@@ -224,12 +253,7 @@ export function renderProbeCard(
     return card;
   }
   // One headline; why, the client and the evidence below it, the evidence folded.
-  card.append(
-    h('div', { attrs: { 'data-testid': 'probe-verdict' } }, [
-      h('div', { class: 'verdict', text: probe.headline ?? probe.verdict ?? 'No verdict' }),
-      probe.headline && probe.summary ? h('div', { text: probe.summary }) : null,
-    ]),
-  );
+  card.append(renderVerdict(buildProbeVerdictView(probe)));
   if (probe.clientVersion) card.append(h('div', { text: `Client: ${probe.clientVersion}` }));
   if (probe.latestBlock) card.append(h('div', { text: `Latest block: ${probe.latestBlock}` }));
   if (actions?.runHere && offersRunHere(probe)) card.append(actions.runHere());
