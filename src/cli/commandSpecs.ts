@@ -118,12 +118,20 @@ export const commandSpecs: readonly CommandSpec[] = [
   },
   {
     name: 'flatten',
-    synopsis: 'FILE [--target es5|geth|reth|anvil|nethermind]',
+    synopsis: 'FILE [--target es5|geth|reth|anvil|nethermind] [--remove-console]',
     summary: 'print the ready-to-send one-line tracer',
     description:
       'Prints the tracer in FILE as the one line a node is sent: comments removed, single quotes, no ". Problems ' +
-      'that stop it go to standard error (exit 1).',
-    options: [target, profile],
+      'that stop it go to standard error (exit 1). Console calls stop it too (geth has no console; they print only ' +
+      'in tracer replay --console): --remove-console removes them.',
+    options: [
+      target,
+      profile,
+      flag(
+        'remove-console',
+        'remove the console calls that stand as statements first (a note says how many); any other use of console still stops it',
+      ),
+    ],
     examples: ['tracer flatten tracer-templates/call.js'],
   },
   {
@@ -233,6 +241,14 @@ export const commandSpecs: readonly CommandSpec[] = [
         'with --endpoint: the fork to run (default: from the chain id for mainnet, Sepolia, Holesky, Hoodi, else from the header)',
       ),
       flag('stats', 'with --endpoint: print the fork used and the requests it took to stderr'),
+      flag(
+        'console',
+        "print the tracer's console.log/console.error lines to stderr, as [step N hook] text (without it they are counted)",
+      ),
+      flag(
+        'profile',
+        "print calls and time per hook and an estimate of geth's time against the timeout to stderr (runs in QuickJS, the page's engine)",
+      ),
       ...connectionOptions,
     ],
     examples: [

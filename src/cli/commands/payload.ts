@@ -2,7 +2,9 @@ import type { CliCommand, CliIo } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
 import { type ParsedArgs, optionalOption, requireOption } from '../parseArgs.ts';
 import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
-import { type Diagnostic, formatDiagnostic } from '../../core/diagnostics.ts';
+import { createLineIndex, type Diagnostic, formatDiagnostic } from '../../core/diagnostics.ts';
+import { findConsoleName } from '../../core/flatten/findConsoleName.ts';
+import { consoleCall } from '../../core/tracer/lintConsole.ts';
 import type { TraceOptionsInput } from '../../core/rpc/buildTraceOptions.ts';
 import { serializeRequest } from '../../core/rpc/jsonRpc.ts';
 import { type BuildPayloadResult, buildPayload, findMethod, methodNames } from '../../core/rpc/methods.ts';
@@ -31,10 +33,43 @@ export function readTarget(options: Record<string, unknown>): TargetId {
 
 /**
  * Why send/payload/curl stop: flatten's last line (how many errors, their rule ids, how to go on: see flattenRefusal),
- * and that --no-flatten sends the text as it is.
+ * and that --no-flatten sends the text as it is; for console calls (never sent, flattened or not), how to remove them.
  */
 export function refusal(file: string, target: TargetId, diagnostics: readonly Diagnostic[]): string {
-  return `the tracer in ${flattenRefusal(file, target, diagnostics)} (or pass --no-flatten)`;
+  const consoleErrors = diagnostics.filter((d) => d.ruleId === consoleCall.id);
+  if (consoleErrors.length === 0)
+    return `the tracer in ${flattenRefusal(file, target, diagnostics)} (or pass --no-flatten)`;
+  return `the tracer in ${flattenRefusal(file, target, diagnostics)}; ${consoleAdvice(file, consoleErrors)}`;
+}
+
+/**
+ * How to go on when console calls stop a tracer: the one action that removes them when every one can be removed
+ * safely (the quick fix's edits), by hand otherwise.
+ */
+export function consoleAdvice(file: string, consoleErrors: readonly Diagnostic[]): string {
+  const name = displayName(file);
+  const byHand = consoleErrors.filter((d) => !d.fix).length;
+  if (byHand === 0)
+    return `geth has no console: tracer flatten --remove-console ${name} prints it without them (they print only in tracer replay --console)`;
+  return `geth has no console: remove ${byHand === 1 ? 'that use' : `those ${byHand} uses`} of console by hand (they print only in tracer replay --console)`;
+}
+
+/**
+ * The gate before a tracer string goes to a node: the refusal (a diagnostic line of tracer/console) when it still
+ * names `console` (see findConsoleName), at its place in FILE (a flattened string's place is mapped back).
+ */
+export function consoleGate(file: string, code: string, origin: TracerOrigin): string | undefined {
+  const at = findConsoleName(code);
+  if (at === undefined) return undefined;
+  const offset =
+    origin.kind === 'flattened'
+      ? (origin.flat.map?.toSourceOffset(at) ?? 0)
+      : Math.max(0, origin.source.indexOf(code)) + at;
+  const pos = createLineIndex(origin.source).positionAt(offset);
+  return (
+    `${displayName(file)}:${pos.line}:${pos.column} error the tracer would reach a node naming console; ` +
+    `geth has no console, and a tracer naming it is never sent to a node: remove it [${consoleCall.id}]`
+  );
 }
 
 /** Takes exactly one FILE positional (or `-` for stdin). */
@@ -62,24 +97,43 @@ export function parseJsonOption(text: string, name: string): unknown {
   }
 }
 
-/** Reads the tracer FILE and turns it into the string to send: flattened for --target, unless --no-flatten (exit code after reporting why not). */
+/**
+ * Reads the tracer FILE and turns it into the string to send: flattened for --target, unless --no-flatten (exit code
+ * after reporting why not). A string for a node never names `console` (geth has none: see consoleGate). With
+ * `embedded` (`tracer replay`: the embedded node, where console calls print) they stay (flattenForEmbeddedNode).
+ */
 export async function readTracer(
   parsed: ParsedArgs,
   io: CliIo,
   file: string,
+  embedded = false,
 ): Promise<{ code: string; origin: TracerOrigin } | number> {
   const source = await io.readInput(file);
+  let read: { code: string; origin: TracerOrigin };
   if (parsed.options['no-flatten'] === true) {
     const code = source.trim();
-    return { code, origin: { kind: 'verbatim', source, code } };
+    read = { code, origin: { kind: 'verbatim', source, code } };
+  } else {
+    const target = readTarget(parsed.options);
+    // Loaded on demand so that --no-flatten and tracer-less methods do not need the flattener.
+    const { flattenForEmbeddedNode } = await import('../../core/flatten/flattenForEmbeddedNode.ts');
+    const { flattenTracer } = await import('../../core/flatten/flattenTracer.ts');
+    const prepared = embedded ? flattenForEmbeddedNode(source, { target }) : undefined;
+    const result = prepared?.flat ?? flattenTracer(source, { target });
+    if (prepared?.ok && prepared.kind === 'verbatim') {
+      const code = prepared.code;
+      return { code, origin: { kind: 'verbatim', source, code } };
+    }
+    if (!result.ok) {
+      for (const d of result.diagnostics) io.stderr(formatDiagnostic(d, displayName(file)) + '\n');
+      io.stderr(refusal(file, target, result.diagnostics) + '\n');
+      return 1;
+    }
+    read = { code: result.code, origin: { kind: 'flattened', source, flat: result } };
   }
-  // Loaded on demand so that --no-flatten and tracer-less methods do not need the flattener.
-  const { flattenTracer } = await import('../../core/flatten/flattenTracer.ts');
-  const target = readTarget(parsed.options);
-  const result = flattenTracer(source, { target });
-  if (result.ok) return { code: result.code, origin: { kind: 'flattened', source, flat: result } };
-  for (const d of result.diagnostics) io.stderr(formatDiagnostic(d, displayName(file)) + '\n');
-  io.stderr(refusal(file, target, result.diagnostics) + '\n');
+  const gate = embedded ? undefined : consoleGate(file, read.code, read.origin);
+  if (gate === undefined) return read;
+  io.stderr(gate + '\n');
   return 1;
 }
 

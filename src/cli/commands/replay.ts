@@ -5,6 +5,9 @@ import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
 import { stripControl } from '../stripControl.ts';
 import { locateTracerError, type TracerOrigin } from '../locateTracerError.ts';
 import { runReplayInChild } from '../serve/runReplayInChild.ts';
+import { formatConsoleReport, formatProfile } from '../formatTraceDebug.ts';
+import type { ReplayDebugFlags, TraceDebugReport } from '../../evm/host/traceDebug.ts';
+import { parseTimeoutMs } from '../../evm/host/parseTimeout.ts';
 import { loadFixture } from '../../core/fixture/loadFixture.ts';
 import { readTracer } from './payload.ts';
 import { replayFromEndpoint } from './replayFromEndpoint.ts';
@@ -32,7 +35,10 @@ function parseMemoryLimit(text: string | undefined): number | undefined {
  * 512 MB, killed 2 s after its timeout), so the tracer cannot take over or crash the CLI. Exit 1 with geth's error
  * text (or `execution timeout`, `tracer exceeded its memory limit`) when the tracer fails. With `--endpoint URL --tx
  * HASH` instead of `--fixture`: a mined transaction of any node (replayFromEndpoint). The tracer file is read as
- * `send` reads it (readTracer: flattened for --target, unless --no-flatten).
+ * `send` reads it (readTracer: flattened for --target, unless --no-flatten); console calls stay (they print here,
+ * and never reach a node: see the tracer/console rule). The tracer has a console: `--console` prints its lines on
+ * stderr (`[step N hook] text`), without it they are counted; `--profile` prints the time per hook and geth's
+ * estimated time against the timeout (printReplayDebug).
  */
 export const replay: CliCommand = async (args, io) => {
   const parsed = parseCommandArgs(args, commandSpec('replay'));
@@ -63,8 +69,18 @@ export const replay: CliCommand = async (args, io) => {
   }
   const name = tracerArg === '-' ? '<stdin>' : (tracerArg ?? '');
   let read: { code: string; origin: TracerOrigin } | undefined;
+  const debug: ReplayDebugFlags = {
+    console: parsed.options.console === true,
+    profile: parsed.options.profile === true,
+  };
+  if (tracerArg === 'prestateTracer' && (debug.console || debug.profile))
+    throw new UsageError(
+      '--console and --profile need a tracer file: prestateTracer has no hooks to print from or time',
+    );
   if (tracerArg !== undefined && tracerArg !== 'prestateTracer') {
-    const r = await readTracer(parsed, io, tracerArg);
+    // replay's --profile times the hooks: it is not the earlier name of --target that send reads.
+    const options = Object.fromEntries(Object.entries(parsed.options).filter(([k]) => k !== 'profile'));
+    const r = await readTracer({ ...parsed, options }, io, tracerArg, true);
     if (typeof r === 'number') return r;
     read = r;
   }
@@ -74,7 +90,15 @@ export const replay: CliCommand = async (args, io) => {
     return replayFromEndpoint(parsed, io, read && { ...read, name }, tracerConfig, memoryLimitMb);
   }
   const tracer = read?.code ?? 'prestateTracer';
-  const outcome = await runReplayInChild({ fixture, tracer, tracerConfig, timeout, memoryLimitMb });
+  const outcome = await runReplayInChild({
+    fixture,
+    tracer,
+    tracerConfig,
+    timeout,
+    memoryLimitMb,
+    debug: read ? debug : undefined,
+  });
+  printReplayDebug(io.stderr, outcome.debug, debug, timeout);
   if (outcome.ok) {
     io.stdout(stripControl(outcome.text) + '\n');
     return 0;
@@ -84,3 +108,26 @@ export const replay: CliCommand = async (args, io) => {
   if (at) io.stderr(`  at ${stripControl(at)}\n`);
   return 1;
 };
+
+/**
+ * What a replay prints besides its result, on stderr: the tracer's console lines (with --console; a count without),
+ * then the profile table with geth's estimated time (with --profile). Nothing when the trace process answered no
+ * report (it was killed).
+ */
+export function printReplayDebug(
+  write: (text: string) => void,
+  report: TraceDebugReport | undefined,
+  flags: ReplayDebugFlags,
+  timeout: string | undefined,
+): void {
+  if (report?.console)
+    for (const line of formatConsoleReport(report.console, flags.console)) write(line + '\n');
+  if (!flags.profile || !report?.profile) return;
+  let timeoutMs = 5000;
+  try {
+    timeoutMs = parseTimeoutMs(timeout);
+  } catch {
+    // The run reported the duration's error itself.
+  }
+  for (const line of formatProfile(report.profile, timeoutMs, timeout)) write(line + '\n');
+}

@@ -1,4 +1,5 @@
 import type { RpcCall } from '../../core/upstream/stateRequests.ts';
+import type { TraceDebugReport } from '../../evm/host/traceDebug.ts';
 
 /** What an endpoint replay cost, as `replay --endpoint --stats` prints it (see UpstreamTraceReport). */
 export interface EndpointReplayReport {
@@ -30,10 +31,24 @@ export type FromTraceChild =
   | { type: 'response'; id: number; text?: string; retire?: boolean }
   /** `request` `id` could not be answered (its text did not parse, the node threw): the error's message. */
   | { type: 'response'; id: number; error: string }
-  /** The result of `replay` `id`: the result as indented JSON. */
-  | { type: 'replayed'; id: number; ok: true; text: string; report?: EndpointReplayReport }
+  /** The result of `replay` `id`: the result as indented JSON (`debug`: its console lines and profile, if asked). */
+  | {
+      type: 'replayed';
+      id: number;
+      ok: true;
+      text: string;
+      report?: EndpointReplayReport;
+      debug?: TraceDebugReport;
+    }
   /** `replay` `id` failed: geth's text for a tracer failure (`tracerError`), or an unexpected error's message. */
-  | { type: 'replayed'; id: number; ok: false; message: string; tracerError: boolean }
+  | {
+      type: 'replayed';
+      id: number;
+      ok: false;
+      message: string;
+      tracerError: boolean;
+      debug?: TraceDebugReport;
+    }
   /**
    * `replayEndpoint` `id` (or, under `serve --upstream`, trace `request` `id`) needs these upstream calls answered
    * (request `request` of that trace). The parent checks

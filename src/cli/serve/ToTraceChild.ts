@@ -1,3 +1,5 @@
+import type { ReplayDebugFlags } from '../../evm/host/traceDebug.ts';
+
 /** A message from the server (or `replay`) to a trace process, in the order they must be handled. */
 export type ToTraceChild =
   /**
@@ -22,6 +24,8 @@ export type ToTraceChild =
       tracer: string;
       tracerConfig?: unknown;
       timeout?: string;
+      /** `replay --console`/`--profile` (the tracer gets a console either way; a profile runs in QuickJS). */
+      debug?: ReplayDebugFlags;
     }
   /**
    * One-shot `tracer replay --endpoint`: trace mined transaction `txHash` of the parent's upstream (traceUpstreamTx),

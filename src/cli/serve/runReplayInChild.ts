@@ -1,4 +1,5 @@
 import { parseTimeoutMs } from '../../evm/host/parseTimeout.ts';
+import type { ReplayDebugFlags, TraceDebugReport } from '../../evm/host/traceDebug.ts';
 import { describeChildExit } from './describeChildExit.ts';
 import { forkTraceChild } from './forkTraceChild.ts';
 import type { FromTraceChild } from './FromTraceChild.ts';
@@ -16,10 +17,19 @@ export interface ReplayJob {
   memoryLimitMb?: number;
   /** How long after the timeout a trace that has not answered is killed, in ms (default 2000). */
   graceMs?: number;
+  /** `--console`/`--profile`: the run's console lines and hook times come back in the outcome's `debug`. */
+  debug?: ReplayDebugFlags;
 }
 
-/** The outcome: the result as indented JSON, or the error text (`tracerError`: geth's text for a tracer failure). */
-export type ReplayOutcome = { ok: true; text: string } | { ok: false; message: string; tracerError: boolean };
+/**
+ * The outcome: the result as indented JSON, or the error text (`tracerError`: geth's text for a tracer failure); with
+ * `debug` asked, the console lines and profile of the run (absent when the process died or was killed).
+ */
+export type ReplayOutcome = (
+  { ok: true; text: string } | { ok: false; message: string; tracerError: boolean }
+) & {
+  debug?: TraceDebugReport;
+};
 
 /**
  * Runs one `replayFixture` in a fresh trace process (`forkTraceChild`), so that a hostile or broken tracer cannot
@@ -40,8 +50,8 @@ export function runReplayInChild(job: ReplayJob): Promise<ReplayOutcome> {
     const post = (m: ToTraceChild) => child.process.send(m, undefined, undefined, () => {});
     child.process.on('message', (m: FromTraceChild) => {
       if (m.type === 'hello') {
-        const { fixture, tracer, tracerConfig, timeout } = job;
-        post({ type: 'replay', id: 1, fixture, tracer, tracerConfig, timeout });
+        const { fixture, tracer, tracerConfig, timeout, debug } = job;
+        post({ type: 'replay', id: 1, fixture, tracer, tracerConfig, timeout, debug });
         timer = setTimeout(
           () => {
             outcome ??= { ok: false, message: 'execution timeout', tracerError: true };
@@ -51,8 +61,8 @@ export function runReplayInChild(job: ReplayJob): Promise<ReplayOutcome> {
         );
       } else if (m.type === 'replayed') {
         outcome ??= m.ok
-          ? { ok: true, text: m.text }
-          : { ok: false, message: m.message, tracerError: m.tracerError };
+          ? { ok: true, text: m.text, debug: m.debug }
+          : { ok: false, message: m.message, tracerError: m.tracerError, debug: m.debug };
         clearTimeout(timer);
         resolve(outcome);
         // Done with it. (Not disconnect(): a parent-side disconnect leaves 'close' unemitted.)

@@ -8,6 +8,8 @@ import type { EmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
 import { loadFixture } from '../../core/fixture/loadFixture.ts';
 import { replayFixture } from '../../evm/node/replayFixture.ts';
 import { createVmRealm } from '../../evm/host/realm/createVmRealm.ts';
+import { nodeQuickJsRealm } from '../../evm/host/realm/nodeQuickJsRealm.ts';
+import { collectReplayDebug } from '../../evm/host/traceDebug.ts';
 import { memoryLimitText } from '../../evm/host/realm/realmProtocol.ts';
 import { TracerError } from '../../evm/host/traceTypes.ts';
 import { traceWithJsTracer, traceWithStructLogger } from '../../evm/host/traceTransaction.ts';
@@ -112,15 +114,19 @@ async function handle(msg: ToTraceChild): Promise<void> {
     case 'state':
       return;
     case 'replay': {
+      // `replay --console/--profile`: the lines and hook times go back with the answer (a profile runs in QuickJS).
+      const debug = msg.debug && collectReplayDebug(msg.debug);
       try {
         const result = await replayFixture(loadFixture(msg.fixture), {
           tracer: msg.tracer,
           tracerConfig: msg.tracerConfig,
           timeout: msg.timeout,
-          createRealm: createVmRealm,
+          createRealm: msg.debug?.profile ? await nodeQuickJsRealm() : createVmRealm,
           templates,
+          debug: debug?.options,
         });
-        return send({ type: 'replayed', id: msg.id, ok: true, text: JSON.stringify(result, null, 2) });
+        const text = JSON.stringify(result, null, 2);
+        return send({ type: 'replayed', id: msg.id, ok: true, text, debug: debug?.report() });
       } catch (e) {
         const message = (e as Error)?.message ?? String(e);
         return send({
@@ -129,6 +135,7 @@ async function handle(msg: ToTraceChild): Promise<void> {
           ok: false,
           message,
           tracerError: e instanceof TracerError,
+          debug: debug?.report(),
         });
       }
     }

@@ -9,7 +9,7 @@ import { defineRule, type LintPass } from './defineRule.ts';
 export const unknownGlobal = defineRule(
   'unknown-global',
   'warning',
-  'a global geth does not provide (console, require, BigInt, …)',
+  'a global geth does not provide (require, BigInt, process, …)',
 );
 export const negativeStackIndex = defineRule(
   'negative-stack-index',
@@ -22,8 +22,8 @@ export const bigintEquality = defineRule(
   'a bigInt compared with === or with another bigInt',
 );
 
+// `console` has a rule of its own (tracer/console, lintConsole.ts): it prints on the embedded node.
 const missingGlobals: Record<string, string> = {
-  console: 'there is no console: put debug values into the result instead',
   require: 'tracers cannot load modules',
   module: 'tracers are not modules',
   process: 'tracers do not run in Node.js',
@@ -39,8 +39,8 @@ const missingGlobals: Record<string, string> = {
   ethers: 'tracers cannot load libraries',
 };
 
-/** The names the unknown-global rule explains (the undeclared-identifier rule leaves them to it). */
-export const missingGlobalNames: ReadonlySet<string> = new Set(Object.keys(missingGlobals));
+/** The names the unknown-global and console rules explain (the undeclared-identifier rule leaves them to them). */
+export const missingGlobalNames: ReadonlySet<string> = new Set([...Object.keys(missingGlobals), 'console']);
 
 /** Globals that geth's tracer runtime does not have (a ReferenceError when reached). */
 const checkUnknownGlobal: LintRule = (visit, cx) => {
@@ -63,7 +63,7 @@ const checkUnknownGlobal: LintRule = (visit, cx) => {
  * Whether an identifier reads its name where it stands (a ReferenceError when there is no such global): not the name
  * of a member or a key, typeof's operand, a label, or the target of `=` or `for (x in …)` (which create the global).
  */
-function isRead(node: estree.Node, parent: estree.Node): boolean {
+export function isRead(node: estree.Node, parent: estree.Node): boolean {
   switch (parent.type) {
     case 'MemberExpression':
       return parent.object === node || parent.computed;

@@ -17,6 +17,7 @@ import {
   trailingSemicolon,
 } from './formDiagnostics.ts';
 import { lintBufferArgs } from './lintBufferArgs.ts';
+import { lintConsole } from './lintConsole.ts';
 import { lintDoubleQuoted } from './lintDoubleQuoted.ts';
 import { lintBigIntHexPrefix, lintCreate2Salt, lintPrecompiledInSetup } from './lintHelperCalls.ts';
 import { lintKnownStrings } from './lintKnownStrings.ts';
@@ -47,6 +48,7 @@ export const lintPasses: readonly LintPass[] = [
   lintCreate2Salt,
   lintPrecompiledInSetup,
   lintBigIntHexPrefix,
+  lintConsole,
 ];
 
 /** The diagnostic `checkTracer` reports when it throws. */

@@ -10,6 +10,14 @@ import type { Primitive, RealmFactory, RealmLimitKind, TracerRealm } from './rea
 import { createStepView, type GethTraceHooks, type StepView } from './runGethTrace.ts';
 import type { JsTraceOptions } from './traceTypes.ts';
 import { TracerError } from './traceTypes.ts';
+import {
+  clock,
+  createTraceDebugRecorder,
+  emptyHookCosts,
+  type HookCost,
+  type HookName,
+  type TraceDebugOptions,
+} from './traceDebug.ts';
 
 /** geth's jsTracer over the host hooks, with the tracer code in its own realm. */
 export interface RealmTracerHooks extends GethTraceHooks {
@@ -30,6 +38,8 @@ export interface RealmTracerOptions {
   createRealm: RealmFactory;
   deadline: number;
   memoryBytes: number;
+  /** A debugging run's console and profile (the embedded node only; geth has neither). */
+  debug?: TraceDebugOptions;
 }
 
 /** The frame a step ran in, as the interpreter holds it. */
@@ -65,6 +75,7 @@ function bigOut(v: bigint): number | string {
  * through geth's lifecycle; every value the tracer sees is made inside its realm by the prelude.
  */
 export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTracerHooks> {
+  const startedAt = clock.now();
   const sv: StepView = createStepView();
   // The tracer reaches the frame objects only inside enter/exit (or later), after onEnter/onExit wrote every field
   // their getters read: these first values only give the object its shape.
@@ -117,6 +128,10 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
   // A failure of the host's own (a bug: no tracer input is known to cause one) fails the trace with this text, and
   // every later request of the realm gets undefined (the clock: this text, so the tracer's code stops at once).
   let hostFailure: string | undefined;
+  // Opcodes run so far (the step a console line is attached to), and the debugging run's recorder and profile rows.
+  let steps = 0;
+  const profile = o.debug?.profile ? emptyHookCosts() : undefined;
+  const debug = o.debug && createTraceDebugRecorder(o.debug, profile);
 
   const answer = (op: number, a: Primitive, b: Primitive, c: Primitive): Primitive => {
     switch (op) {
@@ -208,6 +223,14 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
         return undefined;
       case Op.opNames:
         return opNames;
+      case Op.consoleOn:
+        return debug?.maxLineChars;
+      case Op.console: {
+        if (!debug) return undefined;
+        const hook = hookOf(hookName);
+        const step = hook === 'setup' || hook === 'result' || steps === 0 ? undefined : steps - 1;
+        return debug.line(a === 1 ? 1 : 0, typeof b === 'string' ? b : undefined, hook, step);
+      }
     }
     return undefined;
   };
@@ -234,8 +257,16 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
   };
 
   const realm = await o.createRealm(host, { deadline, memoryBytes: o.memoryBytes });
-  const dispose = () => realm.dispose();
+  let reported = false;
+  const dispose = (failure?: string) => {
+    realm.dispose();
+    if (!o.debug || reported) return;
+    reported = true;
+    const engine = realm.engine ?? 'unknown';
+    o.debug.report(debug!.report(engine, steps, clock.now() - startedAt, err ?? failure));
+  };
   try {
+    const setupAt = profile && clock.now();
     // Text acorn rejects is only compiled, alone, for the engine's message: run inside the factory text, a tracer that
     // closes the factory's brackets (`…)][0]; while (1) {} return [(1`) would run without guard calls. Text the
     // engine accepts there is still refused, with acorn's message: it is not one expression (geth wraps it the same way).
@@ -253,9 +284,10 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
       }
       throw new TracerError(limitText(problem.kind));
     }
+    if (profile) timed(profile[0], setupAt as number);
     if (constructionError !== undefined) throw new TracerError(constructionError);
   } catch (e) {
-    dispose();
+    dispose((e as Error)?.message);
     throw e;
   }
 
@@ -273,7 +305,10 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     // Stryker disable next-line ConditionalExpression: a short-cut (see above)
     if (err !== undefined) return;
     hookName = name;
+    if (!profile) return limited(realm.invoke(k), name);
+    const t0 = clock.now();
     limited(realm.invoke(k), name);
+    timed(profile[hookIndex[name]], t0);
   };
   const writeStep = (s: StepView) => {
     const sl = realm.slots();
@@ -305,11 +340,14 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     // runGethTrace fills `view` itself and hands it to onOpcode and onFault, polling shouldStop() just before:
     // sv is the step (for fault: the error and the frame's post-expansion memory on the op's step), and no error yet.
     onOpcode() {
+      steps++;
       // Stryker disable next-line ConditionalExpression: a short-cut; the prelude's step entry returns without a step
       if (!hasStep) return;
+      const t0 = profile && clock.now();
       writeStep(sv);
       hookName = 'step';
       limited(realm.invoke(Entry.step), 'step');
+      if (profile) timed(profile[1], t0 as number);
     },
     onFault() {
       writeStep(sv);
@@ -359,7 +397,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
       // The prelude's result entry reports either the encoded value or a failure (an error, set above).
       return { ok: true, value: JSON.parse(resultJson!) };
     },
-    dispose,
+    dispose: () => dispose(),
   };
 
   function limitText(kind: RealmLimitKind): string {
@@ -370,6 +408,22 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     if (kind === 'stack') return `RangeError: ${stackOverflowText}`;
     return 'the tracer runtime stopped unexpectedly';
   }
+}
+
+/** The hook a request of the realm comes from ('' while the tracer is constructed and set up). */
+function hookOf(name: string): HookName {
+  return name === '' ? 'setup' : (name as HookName);
+}
+
+// The profile's row of each hook (the order of hookNames).
+const hookIndex: Record<string, number> = { setup: 0, step: 1, enter: 2, exit: 3, fault: 4, result: 5 };
+
+/** Adds one call, started at `t0`, to a profile row. */
+function timed(row: HookCost, t0: number): void {
+  const ms = clock.now() - t0;
+  row.calls++;
+  row.ms += ms;
+  if (ms > row.maxMs) row.maxMs = ms;
 }
 
 function isPrimitive(v: unknown): v is Primitive {

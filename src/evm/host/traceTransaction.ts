@@ -30,6 +30,7 @@ export async function traceWithJsTracer(run: TraceRun, options: JsTraceOptions):
     createRealm: options.createRealm ?? (await defaultRealmFactory()),
     deadline: Date.now() + timeoutMs,
     memoryBytes: options.memoryBytes ?? defaultMemoryBytes,
+    debug: options.debug,
   });
   try {
     await runGethTrace(run, hooks);

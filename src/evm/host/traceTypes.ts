@@ -2,6 +2,7 @@ import type { Block } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import type { VM } from '@ethereumjs/vm';
 import type { RealmFactory } from './realm/tracerRealm.ts';
+import type { TraceDebugOptions } from './traceDebug.ts';
 
 /** Options of a custom JavaScript tracer run (geth's TraceConfig fields that matter to the JS runtime). */
 export interface JsTraceOptions {
@@ -20,6 +21,11 @@ export interface JsTraceOptions {
   createRealm?: RealmFactory;
   /** The realm's memory cap in bytes (default 256 MiB). */
   memoryBytes?: number;
+  /**
+   * A debugging run on the embedded node (issue 26): a `console` for the tracer and/or the time of every hook call,
+   * reported once the run is over. Absent (every run a node answers): no console, as in geth.
+   */
+  debug?: TraceDebugOptions;
 }
 
 /** One transaction to trace. */

@@ -10,6 +10,7 @@ import {
 import { buildFixtureRun } from './buildFixtureRun.ts';
 import type { Fixture } from '../../core/fixture/fixtureTypes.ts';
 import type { RealmFactory } from '../host/realm/tracerRealm.ts';
+import type { TraceDebugOptions } from '../host/traceDebug.ts';
 
 /** What to run on a fixture: JavaScript tracer source (or `prestateTracer`), its config and time limit. */
 export interface ReplayOptions {
@@ -22,6 +23,8 @@ export interface ReplayOptions {
   createRealm?: RealmFactory;
   /** Reads tracer templates, so that geth's built-in tracer names (callTracer…) run their templates. */
   templates?: TemplateSource;
+  /** A debugging run's console and profile (see JsTraceOptions.debug). */
+  debug?: TraceDebugOptions;
 }
 
 /**
@@ -49,6 +52,7 @@ export async function replayFixture(fixture: Fixture, options: ReplayOptions): P
       tracerConfig,
       timeout: options.timeout,
       createRealm: options.createRealm,
+      debug: options.debug,
     },
   );
 }

@@ -33,7 +33,7 @@ describe('tracer check', () => {
   });
 
   const warns =
-    '{step: function(log) { console.log(1); }, result: function() { return 1; }, fault: function() {}}';
+    '{step: function(log) { process.exit(1); }, result: function() { return 1; }, fault: function() {}}';
   it.each([
     [
       'a clean file',

@@ -47,6 +47,7 @@ const corpus: string[] = [
   inResult('return ctx.error;'),
   inStep('var s = "x";'),
   inStep('console.log(1);'),
+  inStep("var x = require('x');"),
   inStep('var v = log.stack.peek(-1);'),
   inStep('var eq = log.stack.peek(0) === log.stack.peek(1);'),
   inStep('var a = toContract2(toAddress(0), log.stack.peek(0), []);'),

@@ -251,6 +251,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
     };
 
     const realm: TracerRealm = {
+      engine: 'quickjs',
       evalTracer(factoryText) {
         const r = evalText(factoryText, false);
         if (!isHandle(r)) return r;

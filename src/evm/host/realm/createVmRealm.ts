@@ -52,6 +52,7 @@ export const createVmRealm: RealmFactory = async (host) => {
   const [entries, slots] = make(bridge);
 
   const realm: TracerRealm = {
+    engine: 'v8',
     evalTracer(factoryText) {
       const script = compileScript(factoryText);
       if (!(script instanceof vm.Script)) return script;

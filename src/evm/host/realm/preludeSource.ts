@@ -256,6 +256,140 @@ G.slice = function slice(buf, start, end) {
   return u8Slice(b, s, e);
 };
 
+// console, on the embedded node's debugging runs only (the host answers consoleOn with the line cap; geth has no
+// console, and no other run gets one). Arguments are formatted here, into one string of at most that length, with
+// built-ins captured now and without calling getters: what tracer code runs on the way (a Proxy's trap, an error's
+// toString) runs as tracer code, under its guards. A call made while a line is being formatted, or once the host keeps
+// no more lines, is only counted.
+var consoleMax = host(${Op.consoleOn});
+if (typeof consoleMax === 'number') G.console = makeConsole(consoleMax);
+
+function makeConsole(max) {
+  var objKeys = Obj.keys, ownDesc = Obj.getOwnPropertyDescriptor;
+  var symText = uncurry(Symbol.prototype.toString);
+  var TypedProto = getProto(U8.prototype), taLength = uncurry(ownDesc(TypedProto, 'length').get);
+  var tagOf = uncurry(ObjProto.toString), strValue = uncurry(Str.prototype.valueOf), StrProto = Str.prototype;
+  var bigProto = bigInt && bigInt.prototype, bigText = uncurry(getProto(bigInt(0)).toString);
+  var ErrProto = Err.prototype, name = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+  var full = false, busy = false, nodesMax = 2000, itemsMax = 50, depthMax = 3;
+  function put(out, text) {
+    if (out.room <= 0) return;
+    if (text.length > out.room) { out.s += strSlice(text, 0, out.room); out.room = 0; }
+    else { out.s += text; out.room -= text.length; }
+  }
+  function inChain(v, proto) {
+    for (var p = getProto(v), i = 0; p !== null && i < 64; i++, p = getProto(p)) if (p === proto) return true;
+    return false;
+  }
+  // A thrown value stops the formatting of one value; once the trace is failing (a guard's uncatchable error) or the
+  // realm is out of memory, it stops the whole line (and the hook, as anywhere else).
+  function unprintable(out, e) {
+    if (fatal !== undefined) throw new Err(fatal.text);
+    if (outOfMemory(e)) throw e;
+    put(out, '[unprintable]');
+  }
+  function key(out, k) {
+    put(out, reExec(name, k) ? k : stringify(strSlice(k, 0, out.room)));
+    put(out, ': ');
+  }
+  function field(out, v, k, depth, seen) {
+    var d = ownDesc(v, k);
+    if (d === undefined) put(out, '<empty>');
+    else if (hasOwn(d, 'value')) inspect(out, d.value, depth, seen);
+    else put(out, d.get ? (d.set ? '[Getter/Setter]' : '[Getter]') : '[Setter]');
+  }
+  function bytes(out, v) {
+    var n = taLength(v), shown = n, hex = '';
+    if (shown * 2 > out.room) shown = out.room >> 1;
+    for (var i = 0; i < shown; i++) hex += hexDigits[(v[i] >> 4) & 15] + hexDigits[v[i] & 15];
+    put(out, 'Uint8Array(' + n + ') 0x' + hex);
+  }
+  function list(out, v, depth, seen) {
+    var n = toInteger(v.length), shown = n < itemsMax ? n : itemsMax;
+    put(out, '[');
+    for (var i = 0; i < shown && out.room > 0; i++) {
+      if (i) put(out, ', ');
+      try { field(out, v, Str(i), depth, seen); } catch (e) { unprintable(out, e); }
+    }
+    put(out, n > shown ? ', … ' + (n - shown) + ' more]' : ']');
+  }
+  function object(out, v, depth, seen) {
+    var ks = objKeys(v), n = ks.length, shown = n < itemsMax ? n : itemsMax;
+    if (getProto(v) === null) put(out, '[Object: null prototype] ');
+    if (n === 0) { put(out, '{}'); return; }
+    put(out, '{ ');
+    for (var i = 0; i < shown && out.room > 0; i++) {
+      if (i) put(out, ', ');
+      var k = Str(ks[i]);
+      key(out, k);
+      try { field(out, v, k, depth, seen); } catch (e) { unprintable(out, e); }
+    }
+    put(out, n > shown ? ', … ' + (n - shown) + ' more }' : ' }');
+  }
+  function inspect(out, v, depth, seen) {
+    if (out.room <= 0) return;
+    if (++out.nodes > nodesMax) { put(out, '…'); out.room = 0; return; }
+    switch (typeof v) {
+      case 'string': put(out, stringify(strSlice(v, 0, out.room))); return;
+      case 'number': put(out, v === 0 && 1 / v < 0 ? '-0' : Str(v)); return;
+      case 'bigint': put(out, Str(v) + 'n'); return;
+      case 'symbol': put(out, symText(v)); return;
+      case 'boolean':
+      case 'undefined': put(out, Str(v)); return;
+    }
+    if (v === null) { put(out, 'null'); return; }
+    try {
+      if (typeof v === 'function') {
+        var fd = ownDesc(v, 'name'), fn = fd && hasOwn(fd, 'value') && typeof fd.value === 'string' ? fd.value : '';
+        put(out, fn ? '[Function: ' + strSlice(fn, 0, 100) + ']' : '[Function (anonymous)]');
+        return;
+      }
+      for (var i = 0; i < seen.length; i++) if (seen[i] === v) { put(out, '[Circular]'); return; }
+      if (bigProto && inChain(v, bigProto)) { put(out, bigText(v)); return; }
+      if (getProto(v) === U8.prototype) { bytes(out, v); return; }
+      // Other typed arrays and String objects by their size and value: their index keys could be millions.
+      if (inChain(v, TypedProto)) { put(out, strSlice(tagOf(v), 8, -1) + '(' + taLength(v) + ')'); return; }
+      if (inChain(v, StrProto)) { put(out, '[String: ' + stringify(strSlice(strValue(v), 0, out.room)) + ']'); return; }
+      if (inChain(v, ErrProto)) { put(out, Str(v)); return; }
+      var array = isArray(v);
+      if (depth >= depthMax) { put(out, array ? '[Array]' : '[Object]'); return; }
+      seen[seen.length] = v;
+      try {
+        if (array) list(out, v, depth + 1, seen);
+        else object(out, v, depth + 1, seen);
+      } finally {
+        seen.length = seen.length - 1;
+      }
+    } catch (e) {
+      unprintable(out, e);
+    }
+  }
+  function line(args) {
+    var out = { s: '', room: max, nodes: 0 };
+    for (var i = 0; i < args.length && out.room > 0; i++) {
+      if (i) put(out, ' ');
+      var v = args[i];
+      if (typeof v === 'string') put(out, v);
+      else inspect(out, v, 0, []);
+    }
+    return out.s;
+  }
+  function print(level, args) {
+    if (full || busy) { host(${Op.console}, level); return; }
+    busy = true;
+    var text;
+    try { text = line(args); } finally { busy = false; }
+    if (host(${Op.console}, level, text) === false) full = true;
+  }
+  return {
+    log: function log() { print(0, arguments); },
+    info: function info() { print(0, arguments); },
+    debug: function debug() { print(0, arguments); },
+    error: function error() { print(1, arguments); },
+    warn: function warn() { print(1, arguments); }
+  };
+}
+
 var opNames = host(${Op.opNames}).split(',');
 var paddingLimit = 1024 * 1024;
 var empty = function () { return new U8(0); };

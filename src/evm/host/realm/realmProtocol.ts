@@ -63,6 +63,16 @@ export const Op = {
    * call, and the host reports the one goja names (the instruction after that call, see `gojaCallPosition.ts`).
    */
   failAtCall: 18,
+  /**
+   * () → the longest console line the host keeps (a number) when the run prints (the embedded node's debugging runs,
+   * see `traceDebug.ts`), else undefined: then the realm has no `console`, as geth's runtime has none.
+   */
+  consoleOn: 19,
+  /**
+   * (level: 0 log, 1 error; text, or undefined for a call only counted) → true while the host keeps lines, false once
+   * it keeps no more (the prelude then only counts the calls, without formatting their arguments).
+   */
+  console: 20,
 } as const;
 
 /** The prelude's entries, called by the host with no arguments. */

@@ -32,6 +32,8 @@ export interface CompileProblem {
 
 /** One fresh realm. Created per trace (or per block), disposed after it. */
 export interface TracerRealm {
+  /** The engine it runs tracer code in (a debugging run's profile names it). */
+  readonly engine?: 'quickjs' | 'v8';
   /**
    * Compiles the tracer factory text (`tracerFactoryText`, file name `<eval>`) and hands the function to the
    * prelude's `adopt` entry, which runs the tracer expression and reports through the host bridge. Returns what

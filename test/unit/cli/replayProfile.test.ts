@@ -1,0 +1,199 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../../src/cli/main.ts';
+import { formatProfile } from '../../../src/cli/formatTraceDebug.ts';
+import { runReplayInChild } from '../../../src/cli/serve/runReplayInChild.ts';
+import { estimateGethTime, gojaRatios } from '../../../src/evm/host/estimateGethTime.ts';
+import { hookNames, type TraceProfile } from '../../../src/evm/host/traceDebug.ts';
+import { createCaptureIo } from './cliIo.ts';
+import { writeDemoFixture } from './demoFixture.ts';
+
+// Issue 26 item 5: `tracer replay --profile` on the demo transaction captured as a fixture (1,037 steps, six frames
+// entered and left), geth's estimated time against the timeout, and the profile in the run's report.
+
+let fixture: string;
+let dir: string;
+beforeAll(async () => {
+  ({ file: fixture, dir } = await writeDemoFixture());
+}, 60_000);
+
+const callTree = 'tracer-templates/call-tree.js';
+const basis = `  (the time in the hooks here × 1.11: ${gojaRatios.quickjs.basis}; the EVM's own work and the network are not counted)`;
+
+describe('tracer replay --profile', () => {
+  it('prints calls and time per hook and geth’s estimate; the result is the same as without it', async () => {
+    const plain = createCaptureIo();
+    expect(await main(['replay', '--fixture', fixture, '--tracer', callTree], plain)).toBe(0);
+    const io = createCaptureIo();
+    expect(await main(['replay', '--fixture', fixture, '--tracer', callTree, '--profile'], io)).toBe(0);
+    expect(io.out()).toBe(plain.out());
+    const lines = io.err().trimEnd().split('\n');
+    const t = String.raw`\d+\.\d\d`;
+    const rowOf = (hook: string, calls: string) =>
+      new RegExp(String.raw`^${hook} +${calls} +${t} +\d+\.\d +${t} +\d+\.\d%$`);
+    expect(lines[0]).toMatch(
+      new RegExp(`^profile: 1,037 steps in QuickJS \\(the page's engine\\), ${t} ms in all$`),
+    );
+    expect(lines[1]).toBe('hook       calls  total ms   mean µs    max ms     share');
+    expect(lines[2]).toMatch(rowOf('setup', '1'));
+    expect(lines[3]).toMatch(rowOf('step', '1,037'));
+    expect(lines[4]).toMatch(rowOf('enter', '6'));
+    expect(lines[5]).toMatch(rowOf('exit', '6'));
+    expect(lines[6]).toBe('fault          0         -         -         -         -');
+    expect(lines[7]).toMatch(rowOf('result', '1'));
+    // Far from 5 s on any machine this runs on (about 0.1 s of hooks).
+    expect(lines[8]).toMatch(
+      new RegExp(
+        `^outside the hooks: ${t} ms \\(the EVM, the host, starting the realm; in a fresh trace process, cold code too\\)$`,
+      ),
+    );
+    expect(lines[9]).toMatch(
+      /^geth: about \d+(\.\d)? ms for this tracer on this transaction, against the timeout 5s \(geth's default\): fits$/,
+    );
+    expect(lines[10]).toBe(basis);
+    expect(lines).toHaveLength(11);
+  });
+
+  it('a tracer stopped by the timeout here: the profile up to there and a warning naming the hook', async () => {
+    const file = join(dir, 'slow.js');
+    writeFileSync(
+      file,
+      "{n: 0, step: function (log) { if (log.op.toString() === 'SSTORE') for (;;) {} this.n++; }, fault: function () {}, result: function () { return this.n; }}",
+    );
+    const io = createCaptureIo();
+    expect(
+      // The trace process's cold start (about 0.1 s outside the hooks) counts against the timeout too: 1 s leaves room.
+      await main(['replay', '--fixture', fixture, '--tracer', file, '--profile', '--timeout', '1s'], io),
+    ).toBe(1);
+    const lines = io.err().trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^profile: 87 steps in QuickJS/);
+    expect(lines[3]).toMatch(/^step +87 +\d+\.\d\d/);
+    expect(lines[9]).toMatch(
+      /^geth: about \d+(\.\d)? m?s for this tracer on this transaction or more, against the timeout 1s: likely to time out$/,
+    );
+    expect(lines[11]).toMatch(
+      /^warning: the run here was stopped by the timeout 1s, and geth \(about 1\.11× its time\) would stop it too; step costs most: (9\d|100)% of the hooks' time, 87 calls of \d+\.\d µs here$/,
+    );
+    expect(lines[12]).toMatch(
+      /^execution timeout at step \(<eval>:1:\d+\(0\)\) {4}in server-side tracer function 'step'$/,
+    );
+  });
+
+  it("is part of the run's report", async () => {
+    const outcome = await runReplayInChild({
+      fixture: await import('node:fs').then((fs) => fs.readFileSync(fixture, 'utf8')),
+      tracer: '{step: function () {}, fault: function () {}, result: function () { return 1; }}',
+      debug: { console: false, profile: true },
+    });
+    expect(outcome.ok).toBe(true);
+    const p = outcome.debug!.profile!;
+    expect(p.engine).toBe('quickjs');
+    expect(p.steps).toBe(1037);
+    expect(p.hooks.map((h) => [h.hook, h.calls])).toEqual([
+      ['setup', 1],
+      ['step', 1037],
+      ['enter', 0],
+      ['exit', 0],
+      ['fault', 0],
+      ['result', 1],
+    ]);
+    expect(p.totalMs).toBeGreaterThan(p.hooks.reduce((a, h) => a + h.ms, 0));
+  });
+
+  it('--profile is not the earlier name of --target here', async () => {
+    const io = createCaptureIo();
+    expect(
+      await main(['replay', '--fixture', fixture, '--tracer', callTree, '--profile', '--target', 'geth'], io),
+    ).toBe(0);
+  });
+});
+
+/** A profile of QuickJS with `step` and `result` costing these ms (other hooks: not called). */
+function profileOf(stepMs: number, resultMs: number, error?: string): TraceProfile {
+  const hooks = hookNames.map((hook) => ({ hook, calls: 0, ms: 0, maxMs: 0 }));
+  hooks[1] = { hook: 'step', calls: 1000, ms: stepMs, maxMs: stepMs / 100 };
+  hooks[5] = { hook: 'result', calls: 1, ms: resultMs, maxMs: resultMs };
+  return {
+    engine: 'quickjs',
+    steps: 1000,
+    hooks,
+    totalMs: stepMs + resultMs + 10,
+    ...(error ? { error } : {}),
+  };
+}
+
+describe('geth’s estimate against the timeout', () => {
+  // [step ms, result ms, timeout ms, --timeout as given, error, the lines after the table]
+  const rows: Array<[number, number, number, string | undefined, string | undefined, string[]]> = [
+    [
+      90,
+      10,
+      5000,
+      undefined,
+      undefined,
+      [
+        "geth: about 111 ms for this tracer on this transaction, against the timeout 5s (geth's default): fits",
+      ],
+    ],
+    [
+      2000,
+      250,
+      5000,
+      undefined,
+      undefined,
+      [
+        "geth: about 2.5 s for this tracer on this transaction, against the timeout 5s (geth's default): close to it",
+        "note: past half of the timeout 5s (geth's default): a busier or slower node may stop it; step costs most: 89% of the hooks' time, 1,000 calls of 2000.0 µs here",
+      ],
+    ],
+    [
+      4000,
+      500,
+      5000,
+      undefined,
+      undefined,
+      [
+        "geth: about 5.0 s for this tracer on this transaction, against the timeout 5s (geth's default): likely to time out",
+        "warning: geth would likely stop this tracer at its timeout 5s (geth's default) (about 5.0 s); step costs most: 89% of the hooks' time, 1,000 calls of 4000.0 µs here",
+      ],
+    ],
+    [
+      8,
+      100,
+      100,
+      '100ms',
+      undefined,
+      [
+        'geth: about 120 ms for this tracer on this transaction, against the timeout 100ms: likely to time out',
+        "warning: geth would likely stop this tracer at its timeout 100ms (about 120 ms); result costs most: 93% of the hooks' time, 1 calls of 100000.0 µs here",
+      ],
+    ],
+    [
+      300,
+      0,
+      300,
+      '300ms',
+      "execution timeout    in server-side tracer function 'step'",
+      [
+        'geth: about 333 ms for this tracer on this transaction or more, against the timeout 300ms: likely to time out',
+        "warning: the run here was stopped by the timeout 300ms, and geth (about 1.11× its time) would stop it too; step costs most: 100% of the hooks' time, 1,000 calls of 300.0 µs here",
+      ],
+    ],
+  ];
+  it.each(rows)(
+    'step %s ms, result %s ms, timeout %s ms',
+    (stepMs, resultMs, timeoutMs, timeout, error, tail) => {
+      const lines = formatProfile(profileOf(stepMs, resultMs, error), timeoutMs, timeout);
+      expect(lines[8]).toBe(
+        'outside the hooks: 10.00 ms (the EVM, the host, starting the realm; in a fresh trace process, cold code too)',
+      );
+      expect(lines.slice(9)).toEqual([tail[0], basis, ...tail.slice(1)]);
+    },
+  );
+
+  it('rests on the measured ratios: QuickJS 2.0 M calls/s and V8 41 M/s against goja 1.8 M/s', () => {
+    expect(estimateGethTime(profileOf(900, 0), 5000).ms).toBeCloseTo(1000, 6);
+    expect(estimateGethTime({ ...profileOf(90, 0), engine: 'v8' }, 5000).ms).toBeCloseTo(2050, 6);
+  });
+});
