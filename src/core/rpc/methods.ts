@@ -193,6 +193,14 @@ export const methodTable = {
   eth_getStorageAt: { embedded: 'eth', upstreamState: true },
   eth_sendRawTransaction: { embedded: 'eth' },
   eth_call: { embedded: 'call' },
+  eth_estimateGas: { embedded: 'call' },
+  eth_maxPriorityFeePerGas: { embedded: 'eth' },
+  eth_feeHistory: { embedded: 'eth' },
+  eth_accounts: { embedded: 'eth' },
+  eth_sendTransaction: { embedded: 'eth' },
+  net_listening: { embedded: 'eth' },
+  eth_syncing: { embedded: 'eth' },
+  web3_sha3: { embedded: 'eth' },
   // Not answered here; sent to other nodes only.
   eth_getProof: { embedded: null, upstreamState: true },
   // EIP-7910: the fork rules the node runs now (its precompiles, system contracts, blob schedule).

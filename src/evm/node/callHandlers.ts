@@ -6,8 +6,10 @@ import type { Handler } from './nodeContext.ts';
 import { checkArity, decodeBlockNumberOrHash } from './params.ts';
 import { prepareCall } from './prepareCall.ts';
 import { RpcError, serverError } from './rpcError.ts';
+import { estimateGas } from './estimateGas.ts';
+import { toQuantity } from './hex.ts';
 
-/** eth_call: runs the call on the selected state; reverts become error 3 with the revert data, like geth. */
+/** eth_call and eth_estimateGas: run the call on the selected state; reverts become error 3 with the revert data, like geth. */
 export const callHandlers: Record<string, Handler> = {
   eth_call: async (ctx, p) => {
     const params = checkArity(p, 1, 4);
@@ -40,5 +42,13 @@ export const callHandlers: Record<string, Handler> = {
       );
     }
     throw serverError(describeVmError(exec.exceptionError.error));
+  },
+  eth_estimateGas: async (ctx, p) => {
+    const params = checkArity(p, 1, 4);
+    const selector =
+      params[1] == null
+        ? { kind: 'tag' as const, tag: 'latest' as const }
+        : decodeBlockNumberOrHash(params[1], 1);
+    return toQuantity(await estimateGas(ctx, params[0], selector, params[2], params[3]));
   },
 };

@@ -15,6 +15,11 @@ import {
 } from './params.ts';
 import { serverError, invalidArgument } from './rpcError.ts';
 import { describeRunTxError } from './describeRunTxError.ts';
+import { keccak256 } from 'ethereum-cryptography/keccak.js';
+import { demoAccounts } from './demoAccounts.ts';
+import { feeHistory } from './feeHistory.ts';
+import { sendTransaction } from './sendTransaction.ts';
+import { suggestedTip } from './suggestedTip.ts';
 
 async function stateAt(ctx: NodeContext, params: unknown[]) {
   const address = createAddressFromString(decodeAddress(params[0], 0));
@@ -37,8 +42,20 @@ export const ethHandlers: Record<string, Handler> = {
   eth_blockNumber: async (ctx, p) => (checkArity(p, 0, 0), toQuantity(ctx.chain.head().number)),
   eth_gasPrice: async (ctx, p) => {
     checkArity(p, 0, 0);
-    return toQuantity((ctx.chain.head().block.header.calcNextBaseFee?.() ?? 0n) + 1_000_000_000n);
+    return toQuantity((ctx.chain.head().block.header.calcNextBaseFee?.() ?? 0n) + suggestedTip);
   },
+  eth_maxPriorityFeePerGas: async (_ctx, p) => (checkArity(p, 0, 0), toQuantity(suggestedTip)),
+  eth_feeHistory: async (ctx, p) => feeHistory(ctx.chain, checkArity(p, 2, 3)),
+  net_listening: async (_ctx, p) => (checkArity(p, 0, 0), true),
+  eth_syncing: async (_ctx, p) => (checkArity(p, 0, 0), false),
+  web3_sha3: async (_ctx, p) =>
+    bytesToHex(keccak256(hexToBytes(decodeBytes(checkArity(p, 1, 1)[0], 0) as `0x${string}`))),
+  // geth prints addresses in lower case; the demo accounts are unlocked, as on anvil and hardhat.
+  eth_accounts: async (_ctx, p) => (
+    checkArity(p, 0, 0),
+    Object.values(demoAccounts).map((a) => a.address.toString())
+  ),
+  eth_sendTransaction: async (ctx, p) => sendTransaction(ctx, checkArity(p, 1, 1)[0]),
   eth_getBlockByNumber: async (ctx, p) => {
     const params = checkArity(p, 2, 2);
     const block = findBlock(ctx.chain, decodeBlockNumber(params[0], 0));

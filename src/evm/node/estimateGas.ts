@@ -1,0 +1,115 @@
+import { runTx } from '@ethereumjs/vm';
+import type { RunTxResult } from '@ethereumjs/vm';
+import { bytesToHex } from '@ethereumjs/util';
+import { buildCallTx, decodeCallArgs } from './callArgs.ts';
+import { describeRunTxError } from './describeRunTxError.ts';
+import { decodeRevertReason, describeVmError } from './describeVmError.ts';
+import type { NodeContext } from './nodeContext.ts';
+import type { BlockSelector } from './params.ts';
+import { prepareCall } from './prepareCall.ts';
+import { RpcError, serverError } from './rpcError.ts';
+
+/** geth's params.TxGas: a plain transfer. */
+const txGas = 21_000n;
+/** geth's params.CallStipend. */
+const callStipend = 2_300n;
+/** geth's estimateGasErrorRatio (internal/ethapi): the search stops within 1.5 % above the least gas. */
+const errorRatio = 0.015;
+
+/** One run of the call with `gas`: failed (reverted, out of gas…) or not, or a pre-check error to bail out with. */
+type Outcome = { failed: boolean; result?: RunTxResult; error?: RpcError };
+
+/**
+ * geth's eth_estimateGas (internal/ethapi DoEstimateGas + eth/gasestimator Estimate): the least gas (within 1.5 %)
+ * with which the call succeeds on the state after the selected block, by geth's binary search. A revert gives
+ * error 3 `execution reverted[: reason]` with the revert data; a value above the balance (with a fee cap)
+ * `insufficient funds for transfer`; a call failing at the cap `gas required exceeds allowance (N)`.
+ */
+export async function estimateGas(
+  ctx: NodeContext,
+  rawArgs: unknown,
+  selector: BlockSelector,
+  stateOverrides?: unknown,
+  blockOverrides?: unknown,
+): Promise<bigint> {
+  const args = decodeCallArgs(rawArgs, 0);
+  const prepared = await prepareCall(ctx, rawArgs, selector, stateOverrides, blockOverrides);
+  const { vm, block } = prepared;
+  const state = vm.stateManager;
+  const cap = prepared.tx.gasLimit; // the block's gas limit under geth's RPC gas cap (and EIP-7825's)
+  let hi = args.gas !== undefined && args.gas >= txGas ? args.gas : cap;
+  if (hi > cap) hi = cap;
+  const feeCap = args.maxFeePerGas ?? args.gasPrice ?? 0n;
+  if (feeCap !== 0n) {
+    let available = (await state.getAccount(args.from))?.balance ?? 0n;
+    // geth: a value not below the balance cannot pay any gas (even a zero value from an empty account).
+    if (args.value >= available) throw serverError('insufficient funds for transfer');
+    available -= args.value;
+    const allowance = available / feeCap;
+    if (allowance < 1n << 64n && hi > allowance) hi = allowance;
+  }
+  const nonce = prepared.tx.nonce;
+  const execute = async (gas: bigint): Promise<Outcome> => {
+    const tx = buildCallTx(ctx.chain.common, { ...args, gas }, { gas, nonce });
+    await state.checkpoint();
+    try {
+      const result = await runTx(vm, {
+        tx,
+        block,
+        skipNonce: true,
+        skipBlockGasLimitValidation: true,
+        skipHardForkValidation: true,
+      });
+      return { failed: result.execResult.exceptionError !== undefined, result };
+    } catch (e) {
+      const text = describeRunTxError(e, args.from.toString());
+      // geth raises the gas on ErrIntrinsicGas and bails out on every other pre-check failure.
+      if (text.startsWith('intrinsic gas too low')) return { failed: true };
+      return { failed: true, error: serverError(text) };
+    } finally {
+      await state.revert();
+    }
+  };
+  // A plain transfer to an account without code: try 21000 first.
+  if (args.data.length === 0 && args.to && (await state.getCode(args.to)).length === 0) {
+    const plain = await execute(txGas);
+    if (!plain.failed && !plain.error) return txGas;
+  }
+  const first = await execute(hi);
+  if (first.error) throw first.error;
+  if (first.failed) {
+    const err = first.result?.execResult.exceptionError?.error;
+    if (first.result && err !== undefined && err !== 'out of gas') {
+      if (err === 'revert') {
+        const data = first.result.execResult.returnValue;
+        const reason = decodeRevertReason(data);
+        throw new RpcError(
+          3,
+          reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`,
+          bytesToHex(data),
+        );
+      }
+      throw serverError(describeVmError(err));
+    }
+    throw serverError(`gas required exceeds allowance (${hi})`);
+  }
+  const used = first.result!.totalGasSpent;
+  let lo = used - 1n;
+  const optimistic = ((used + first.result!.gasRefund + callStipend) * 64n) / 63n;
+  if (optimistic < hi) {
+    const o = await execute(optimistic);
+    if (o.error) throw o.error;
+    if (o.failed) lo = optimistic;
+    else hi = optimistic;
+  }
+  while (lo + 1n < hi) {
+    if (Number(hi - lo) / Number(hi) < errorRatio) break;
+    let mid = (hi + lo) / 2n;
+    if (mid > lo * 2n) mid = lo * 2n;
+    const o = await execute(mid);
+    if (o.error) throw o.error;
+    if (o.failed) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}

@@ -1,0 +1,311 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
+import type { EmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
+import { encodeCallHex, encodeDeploy } from '../../../src/evm/node/abi.ts';
+import { demoAccounts } from '../../../src/evm/node/demoAccounts.ts';
+import { bytesToHex } from '@ethereumjs/util';
+
+// The methods wallets and client libraries (viem, ethers, web3.js, cast) send by default: geth's shapes and texts.
+
+let node: EmbeddedNode;
+let id = 1;
+const send = async (n: EmbeddedNode, method: string, params: unknown[]) =>
+  (await n.request({ jsonrpc: '2.0', id: id++, method, params })) as {
+    result?: unknown;
+    error?: { code: number; message: string; data?: unknown };
+  };
+/** The result, or `{code, message, data?}` of the error. */
+const answer = async (n: EmbeddedNode, method: string, params: unknown[]) => {
+  const r = await send(n, method, params);
+  return r.error ?? r.result;
+};
+
+const alice = demoAccounts.alice.address.toString();
+const bob = demoAccounts.bob.address.toString();
+const nobody = '0x' + '12'.repeat(20);
+// The demo contracts (alice's deploys in block 1, nonces 0–4).
+const token = '0x4eb043c48b57c15ea74e7602196405bb4410f8d2';
+const reverter = '0x6dadb86c7a871e9dd3dec478eeb259801ed71fa5';
+const callProbe = '0xb99438d58763cb1e02c97d770efdf481917666e4';
+const transfer5 = encodeCallHex('DemoToken', 'transfer(address,uint256)', [bob as `0x${string}`, 5n]);
+const check42 = encodeCallHex('Reverter', 'check(uint256)', [42n]);
+const reasonData =
+  '0x08c379a0' +
+  '20'.padStart(64, '0') +
+  '20'.padStart(64, '0') +
+  '52657665727465723a2076616c7565206d7573742062652062656c6f77203130';
+
+beforeAll(async () => {
+  node = await createEmbeddedNode();
+});
+
+describe('eth_accounts, net_listening, eth_syncing, web3_sha3, eth_maxPriorityFeePerGas', () => {
+  it.each([
+    [
+      'eth_accounts',
+      [],
+      [
+        '0xea656c7adb7dd4483cc1e9faeb592e493125f198',
+        '0x889b9c66c13ef7aaf36c3562cb85ac512689f353',
+        '0x2bd6ad82db544314471fb94a1a30250526446fc8',
+        '0x9629bd8c87e625936b1906d34ca7defa4a9f7c7e',
+      ],
+    ],
+    ['net_listening', [], true],
+    ['eth_syncing', [], false],
+    ['eth_maxPriorityFeePerGas', [], '0x3b9aca00'],
+    [
+      'web3_sha3',
+      ['0x68656c6c6f20776f726c64'],
+      '0x47173285a8d7341e5e972fc677286384f802f8ef42a5ec5f03bbfa254cb01fad',
+    ],
+    ['web3_sha3', ['0x'], '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470'],
+    ['web3_sha3', ['hello'], { code: -32602, message: 'invalid argument 0: hex string without 0x prefix' }],
+    ['web3_sha3', [], { code: -32602, message: 'missing value for required argument 0' }],
+    ['net_listening', [1], { code: -32602, message: 'too many arguments, want at most 0' }],
+  ])('%s %j → %j', async (method, params, expected) => {
+    expect(await answer(node, method, params)).toEqual(expected);
+  });
+});
+
+describe('eth_estimateGas: geth binary search and errors', () => {
+  it.each([
+    ['a plain transfer', [{ from: alice, to: bob, value: '0x1' }], '0x5208'],
+    ['a plain transfer with gas given', [{ from: alice, to: bob, value: '0x1', gas: '0x5000' }], '0x5208'],
+    ['a token transfer (latest)', [{ from: alice, to: token, data: transfer5 }], '0x87e8'],
+    // At block 1 bob holds no tokens yet: his balance slot goes from zero to non-zero.
+    ['a token transfer at block 1', [{ from: alice, to: token, data: transfer5 }, '0x1'], '0xcad6'],
+    [
+      'CallProbe.run(7) (creates contracts; the 63/64 rule)',
+      [{ from: alice, to: callProbe, data: encodeCallHex('CallProbe', 'run(uint256)', [7n]) }],
+      '0x43486',
+    ],
+    [
+      'a revert with a reason',
+      [{ from: alice, to: reverter, data: check42 }],
+      { code: 3, message: 'execution reverted: Reverter: value must be below 10', data: reasonData },
+    ],
+    [
+      'a revert with a custom error',
+      [{ from: alice, to: reverter, data: encodeCallHex('Reverter', 'checkCustom(uint256)', [42n]) }],
+      {
+        code: 3,
+        message: 'execution reverted',
+        data: '0x677fd0e3' + '2a'.padStart(64, '0') + '0a'.padStart(64, '0'),
+      },
+    ],
+    [
+      'too little gas given',
+      [{ from: alice, to: token, data: transfer5, gas: '0x6000' }],
+      { code: -32000, message: 'gas required exceeds allowance (24576)' },
+    ],
+    [
+      'a value above the balance, no fee',
+      [{ from: nobody, to: bob, value: '0x1' }],
+      {
+        code: -32000,
+        message:
+          'insufficient funds for gas * price + value: address 0x1212121212121212121212121212121212121212 have 0 want 1',
+      },
+    ],
+    [
+      'a value above the balance with a fee cap',
+      [{ from: nobody, to: bob, value: '0x1', maxFeePerGas: '0x1' }],
+      { code: -32000, message: 'insufficient funds for transfer' },
+    ],
+    ['an unknown block', [{ from: alice, to: bob }, '0x99'], { code: -32000, message: 'header not found' }],
+    [
+      'a non-object',
+      ['0x1'],
+      {
+        code: -32602,
+        message:
+          'invalid argument 0: json: cannot unmarshal non-object into Go value of type ethapi.TransactionArgs',
+      },
+    ],
+  ])('%s → %j', async (_name, params, expected) => {
+    expect(await answer(node, 'eth_estimateGas', params)).toEqual(expected);
+  });
+
+  it('the fee cap limits the search to what the balance pays: gas required exceeds allowance', async () => {
+    // alice has about 100 000 ether; at 10^19 wei per gas she can pay 9 999 gas, below a transfer's 21 000.
+    const r = await answer(node, 'eth_estimateGas', [
+      { from: alice, to: token, data: transfer5, maxFeePerGas: '0x8ac7230489e80000' },
+    ]);
+    expect(r).toMatchObject({ code: -32000 });
+    expect((r as { message: string }).message).toMatch(/^gas required exceeds allowance \(\d{4}\)$/);
+  });
+
+  it('the estimate is within 1.5 % above the least gas that works', async () => {
+    const args = { from: alice, to: callProbe, data: encodeCallHex('CallProbe', 'run(uint256)', [7n]) };
+    const estimate = BigInt((await answer(node, 'eth_estimateGas', [args])) as string);
+    const runs = async (gas: bigint) =>
+      (await send(node, 'eth_call', [{ ...args, gas: '0x' + gas.toString(16) }])).error === undefined;
+    expect(await runs(estimate)).toBe(true);
+    expect(await runs((estimate * 985n) / 1000n - 1n)).toBe(false);
+  });
+});
+
+describe('eth_feeHistory', () => {
+  it.each([
+    [
+      'the whole demo chain with percentiles',
+      ['0x4', 'latest', [25, 75, 100]],
+      {
+        oldestBlock: '0x0',
+        reward: [
+          ['0x0', '0x0', '0x0'],
+          ['0x3b9aca00', '0x3b9aca00', '0x3b9aca00'],
+          // The 100th percentile: the legacy (block 2) and EIP-2930 (block 3) transactions' 5 gwei minus the base fee.
+          ['0x3b9aca00', '0x3b9aca00', '0xfbd85dcf'],
+          ['0x3b9aca00', '0x3b9aca00', '0x10169eb77'],
+        ],
+        baseFeePerGas: ['0x3b9aca00', '0x342770c0', '0x2e2d9431', '0x289c0689', '0x23aa9cc5'],
+        gasUsedRatio: [0, 0.04166396666666667, 0.017643666666666665, 0.013116566666666666],
+        baseFeePerBlobGas: ['0x1', '0x1', '0x1', '0x1', '0x1'],
+        blobGasUsedRatio: [0, 0, 0, 0],
+      },
+    ],
+    [
+      'a decimal count, no percentiles',
+      [2, '0x2'],
+      {
+        oldestBlock: '0x1',
+        baseFeePerGas: ['0x342770c0', '0x2e2d9431', '0x289c0689'],
+        gasUsedRatio: [0.04166396666666667, 0.017643666666666665],
+        baseFeePerBlobGas: ['0x1', '0x1', '0x1'],
+        blobGasUsedRatio: [0, 0],
+      },
+    ],
+    [
+      'more blocks than the chain has',
+      ['0x400', 'earliest', []],
+      {
+        oldestBlock: '0x0',
+        baseFeePerGas: ['0x3b9aca00', '0x342770c0'],
+        gasUsedRatio: [0],
+        baseFeePerBlobGas: ['0x1', '0x1'],
+        blobGasUsedRatio: [0],
+      },
+    ],
+    ['no blocks', ['0x0', 'latest'], { oldestBlock: '0x0', gasUsedRatio: null }],
+    [
+      'beyond the head',
+      ['0x1', '0x9'],
+      { code: -32000, message: 'request beyond head block: requested 9, head 3' },
+    ],
+    [
+      'percentiles not increasing',
+      ['0x1', 'latest', [50, 40]],
+      { code: -32000, message: 'invalid reward percentile: #0:50.000000 >= #1:40.000000' },
+    ],
+    [
+      'a percentile above 100',
+      ['0x1', 'latest', [101]],
+      { code: -32000, message: 'invalid reward percentile: 101.000000' },
+    ],
+    [
+      'a bad count',
+      ['x', 'latest'],
+      { code: -32602, message: 'invalid argument 0: invalid hex or decimal integer "x"' },
+    ],
+    ['no newest block', ['0x1'], { code: -32602, message: 'missing value for required argument 1' }],
+  ])('%s %j → %j', async (_name, params, expected) => {
+    expect(await answer(node, 'eth_feeHistory', params)).toEqual(expected);
+  });
+});
+
+describe('eth_sendTransaction from the unlocked demo accounts', () => {
+  let fresh: EmbeddedNode;
+  beforeAll(async () => {
+    fresh = await createEmbeddedNode();
+  });
+
+  it.each([
+    ['another from', [{ from: nobody, to: bob, value: '0x1' }], { code: -32000, message: 'unknown account' }],
+    ['no from', [{ to: bob, value: '0x1' }], { code: -32000, message: 'unknown account' }],
+    [
+      'a reverting call (the estimate fails)',
+      [{ from: alice, to: reverter, data: check42 }],
+      { code: 3, message: 'execution reverted: Reverter: value must be below 10', data: reasonData },
+    ],
+    [
+      'a creation without data',
+      [{ from: alice }],
+      { code: -32000, message: 'contract creation without any data provided' },
+    ],
+    [
+      'another chain id',
+      [{ from: alice, to: bob, chainId: '0x1' }],
+      { code: -32000, message: "chainId does not match node's (have=1, want=1337)" },
+    ],
+    [
+      'a fee cap below the tip',
+      [{ from: alice, to: bob, maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x2' }],
+      { code: -32000, message: 'maxFeePerGas (1) < maxPriorityFeePerGas (2)' },
+    ],
+    [
+      'both fee kinds',
+      [{ from: alice, to: bob, gasPrice: '0x1', maxFeePerGas: '0x1' }],
+      {
+        code: -32602,
+        message: 'invalid argument 0: both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified',
+      },
+    ],
+  ])('%s → %j', async (_name, params, expected) => {
+    expect(await answer(fresh, 'eth_sendTransaction', params)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'a transfer: nonce, gas (estimate), fees (tip 1 gwei, cap tip + 2 × base fee) filled',
+      { from: bob, to: alice, value: '0x1' },
+      { type: '0x2', gas: '0x5208', maxPriorityFeePerGas: '0x3b9aca00', nonce: '0x3' },
+    ],
+    [
+      'a gas price: a legacy transaction',
+      { from: bob, to: alice, gasPrice: '0x77359400' },
+      { type: '0x0', gas: '0x5208', gasPrice: '0x77359400', nonce: '0x4' },
+    ],
+    [
+      'a gas price and an access list: EIP-2930',
+      { from: bob, to: alice, gasPrice: '0x77359400', accessList: [] },
+      { type: '0x1', gas: '0x5208', gasPrice: '0x77359400', nonce: '0x5', accessList: [] },
+    ],
+    [
+      'a token transfer with the gas given',
+      { from: alice, to: token, data: transfer5, gas: '0x10000' },
+      { type: '0x2', gas: '0x10000', nonce: '0x8', input: transfer5 },
+    ],
+  ])('%s', async (_name, args, expected) => {
+    const hash = (await answer(fresh, 'eth_sendTransaction', [args])) as string;
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    const tx = (await answer(fresh, 'eth_getTransactionByHash', [hash])) as Record<string, unknown>;
+    expect(tx).toMatchObject({ ...expected, from: args.from, hash, chainId: '0x539' });
+    const receipt = (await answer(fresh, 'eth_getTransactionReceipt', [hash])) as Record<string, unknown>;
+    expect(receipt.status).toBe('0x1');
+    expect(receipt.blockNumber).toBe(await answer(fresh, 'eth_blockNumber', []));
+  });
+
+  it('fills the fee cap as tip + 2 × the head base fee', async () => {
+    const head = (await answer(fresh, 'eth_getBlockByNumber', ['latest', false])) as {
+      baseFeePerGas: string;
+    };
+    const hash = await answer(fresh, 'eth_sendTransaction', [{ from: bob, to: alice }]);
+    const tx = (await answer(fresh, 'eth_getTransactionByHash', [hash])) as { maxFeePerGas: string };
+    expect(BigInt(tx.maxFeePerGas)).toBe(10n ** 9n + 2n * BigInt(head.baseFeePerGas));
+  });
+
+  it('deploys a contract with the estimated gas, and calls it', async () => {
+    const hash = await answer(fresh, 'eth_sendTransaction', [
+      { from: alice, data: bytesToHex(encodeDeploy('ProbeLogic')) },
+    ]);
+    const receipt = (await answer(fresh, 'eth_getTransactionReceipt', [hash])) as Record<string, string>;
+    expect(receipt.status).toBe('0x1');
+    const at = receipt.contractAddress;
+    const call = { from: bob, to: at, data: encodeCallHex('ProbeLogic', 'square(uint256)', [12n]) };
+    expect(await answer(fresh, 'eth_call', [call, 'latest'])).toBe(
+      '0x' + (144).toString(16).padStart(64, '0'),
+    );
+  });
+});
