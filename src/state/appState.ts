@@ -43,10 +43,20 @@ export interface HistoryEntry {
   status: string;
   durationMs: number;
   sizeBytes: number;
+  /** The tracer sent: its tab's (or template's) name, or a built-in tracer's name; absent when none was sent. */
+  tracerName?: string;
+  /** The result as History keeps it to reopen (src/ui/history/keepHistoryResults.ts), when it was small enough. */
+  result?: ResultView;
+  /** Set when the result was too large to keep: it can only be sent again. */
+  resultTrimmed?: boolean;
 }
 
 /** What the result panel shows: the classified reply (see src/core/rpc/summarizeReply.ts) and the method that was called. */
-export type ResultView = ReplySummary & { method?: string };
+export type ResultView = ReplySummary & {
+  method?: string;
+  /** The History entry this result was reopened from (absent for the reply of a request just sent). */
+  openedFrom?: string;
+};
 
 /** The outcome of probing an endpoint. */
 export interface ProbeView {

@@ -4,9 +4,15 @@ import { judgeReply } from '../result/judgeReply.ts';
 
 /**
  * The History entry a new result belongs to: a send stores its result and its entry (first in History) in one
- * update, so a result that changed together with the first entry is that entry's.
+ * update, so a result that changed together with the first entry is that entry's; a result reopened from History
+ * names its entry.
  */
 export function entryOfResult(s: AppState, prev: AppState | null): HistoryEntry | undefined {
+  // A result reopened from History is that entry's.
+  if (s.result?.openedFrom) {
+    if (prev && s.result === prev.result) return undefined;
+    return s.history.find((e) => e.id === s.result?.openedFrom);
+  }
   if (!s.result || (prev && (s.result === prev.result || s.history[0] === prev.history[0]))) return undefined;
   return s.history[0];
 }
@@ -18,7 +24,7 @@ export function entryOfResult(s: AppState, prev: AppState | null): HistoryEntry 
 export function recordReplyVerdicts(store: Store<AppState>): () => void {
   return store.subscribe((s, prev) => {
     const entry = entryOfResult(s, prev);
-    if (!entry || entry.status !== 'ok' || s.result?.kind !== 'ok') return;
+    if (!entry || entry.status !== 'ok' || s.result?.kind !== 'ok' || s.result.openedFrom) return;
     const verdict = judgeReply({ ...entry, value: s.result.value, preview: s.result.preview });
     if (verdict.status === 'ok') return;
     // Not inside this notification: the listeners after this one still get the state they were called for. A

@@ -6,7 +6,13 @@ import type { ProbeReport } from '../../core/rpc/probe.ts';
 import { summarizeReply, type ReplySummary } from '../../core/rpc/summarizeReply.ts';
 import type { TransportResponse } from '../../core/rpc/transportOutcome.ts';
 import type { Transport } from '../../io/transport/transport.ts';
-import { createId, type AppState, type HistoryEntry, type RequestDraft } from '../../state/appState.ts';
+import {
+  createId,
+  type AppState,
+  type HistoryEntry,
+  type RequestDraft,
+  type ResultView,
+} from '../../state/appState.ts';
 import { buildDraftRequest } from '../../state/buildDraftRequest.ts';
 import type { Store } from '../../state/createStore.ts';
 import { demoFields, exampleFields } from '../../state/demoFields.ts';
@@ -67,6 +73,11 @@ export interface RequestController {
   cancel(): void;
   /** Puts a history entry back into the form (raw params, its tracing options) and sends it. */
   resend(entry: HistoryEntry): Promise<void>;
+  /**
+   * Shows `result`, the one History kept for `entry`, in the Result panel again (nothing is sent); copy and download
+   * then give that result's JSON.
+   */
+  reopen(entry: HistoryEntry, result: ResultView): void;
   /** Fills the form with the embedded node's demo values; `quiet`: only fields still empty or at their example. */
   fillDemo(quiet?: boolean): Promise<void>;
   /** Probes the endpoint with this id and keeps the report in the store. */
@@ -234,6 +245,13 @@ export function createRequestController(deps: RequestControllerDeps): RequestCon
     sendVia: (via) => send(via),
     cancel: () => controller?.abort(),
     resend,
+    reopen(entry, result) {
+      if (store.get().inFlight) return;
+      const text = result.value === undefined ? '' : JSON.stringify(result.value, null, 2);
+      lastBody = new TextEncoder().encode(text).buffer as ArrayBuffer;
+      store.update({ result: { ...result, openedFrom: entry.id }, notice: null });
+      deps.showPanel('result');
+    },
     fillDemo,
     probe,
     rawText: () => (lastBody ? new TextDecoder().decode(lastBody) : ''),
