@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { bytesToHex } from '@ethereumjs/util';
+import { killProcessTree } from '../../../src/cli/serve/killProcessTree.ts';
+import { encodeCallHex, encodeDeploy } from '../../../src/evm/node/abi.ts';
+
+// `tracer serve` (no --upstream) used as a dev node the way viem, ethers and cast do by default: accounts from the
+// node, gas by eth_estimateGas, fees by eth_feeHistory / eth_maxPriorityFeePerGas, eth_sendTransaction, receipts.
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+interface Served {
+  url: string;
+  stop(): void;
+}
+
+/** Starts `node bin/tracer.mjs serve --port 0` and waits until it prints its URL. */
+async function startServe(): Promise<Served> {
+  const proc = spawn(process.execPath, ['bin/tracer.mjs', 'serve', '--port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  proc.stderr!.on('data', (d) => (stderr += d));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`serve did not start: ${stderr}`)), 60_000);
+      proc.on('close', () => reject(new Error(`serve ended: ${stderr}`)));
+      proc.stdout!.on('data', (d) => {
+        stdout += d;
+        const m = /listening on (http:\/\/\S+) \(HTTP\)/.exec(stdout);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+    });
+    return { url, stop: () => killProcessTree(proc) };
+  } catch (e) {
+    killProcessTree(proc);
+    throw e;
+  }
+}
+
+let served: Served;
+let id = 1;
+
+/** One JSON-RPC request over HTTP, as a client library sends it; the result, or a thrown error with geth's text. */
+async function rpc(method: string, params: unknown[]): Promise<any> {
+  const res = await fetch(served.url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.code} ${body.error.message}`);
+  return body.result;
+}
+
+beforeAll(async () => {
+  served = await startServe();
+}, 90_000);
+afterAll(() => served?.stop());
+
+/** What viem's prepareTransactionRequest does for a node account: estimate, then fees from the block and the tip. */
+async function viemStyleSend(from: string, tx: { to?: string; data: string }): Promise<string> {
+  const gas = await rpc('eth_estimateGas', [{ from, ...tx }]);
+  const block = await rpc('eth_getBlockByNumber', ['latest', false]);
+  const tip = BigInt(await rpc('eth_maxPriorityFeePerGas', []));
+  const maxFee = (BigInt(block.baseFeePerGas) * 12n) / 10n + tip;
+  return rpc('eth_sendTransaction', [
+    {
+      from,
+      ...tx,
+      gas,
+      maxFeePerGas: '0x' + maxFee.toString(16),
+      maxPriorityFeePerGas: '0x' + tip.toString(16),
+    },
+  ]);
+}
+
+/** What cast send --unlocked does: fees from eth_feeHistory, gas by estimate on pending, then send. */
+async function castStyleSend(from: string, tx: { to?: string; data: string }): Promise<string> {
+  const history = await rpc('eth_feeHistory', ['0xa', 'latest', [5]]);
+  const nextBase = BigInt(history.baseFeePerGas[history.baseFeePerGas.length - 1]);
+  const tips = (history.reward as string[][]).map((r) => BigInt(r[0]));
+  const tip = tips.reduce((a, b) => (b > a ? b : a), 1n);
+  const gas = await rpc('eth_estimateGas', [{ from, ...tx }, 'pending']);
+  return rpc('eth_sendTransaction', [
+    {
+      from,
+      ...tx,
+      gas,
+      maxFeePerGas: '0x' + (2n * nextBase + tip).toString(16),
+      maxPriorityFeePerGas: '0x' + tip.toString(16),
+    },
+  ]);
+}
+
+describe('tracer serve as a dev node, driven as client libraries do by default', () => {
+  it.each([
+    ['viem', viemStyleSend, 42n],
+    ['cast', castStyleSend, 7n],
+  ])(
+    '%s style: deploy from eth_accounts[0], send to the contract, read it back',
+    async (_client, sendWith, value) => {
+      const [from] = (await rpc('eth_accounts', [])) as string[];
+      expect(from).toMatch(/^0x[0-9a-f]{40}$/);
+      expect(await rpc('eth_chainId', [])).toBe('0x539');
+      expect(await rpc('net_listening', [])).toBe(true);
+      expect(await rpc('eth_syncing', [])).toBe(false);
+
+      const deployHash = await sendWith(from, { data: bytesToHex(encodeDeploy('ProbeLogic')) });
+      const deployed = await rpc('eth_getTransactionReceipt', [deployHash]);
+      expect(deployed).toMatchObject({ status: '0x1', from, to: null, transactionHash: deployHash });
+      const at = deployed.contractAddress as string;
+      expect(await rpc('eth_getCode', [at, 'latest'])).not.toBe('0x');
+
+      const recordHash = await sendWith(from, {
+        to: at,
+        data: encodeCallHex('ProbeLogic', 'record(uint256)', [value]),
+      });
+      const recorded = await rpc('eth_getTransactionReceipt', [recordHash]);
+      expect(recorded).toMatchObject({ status: '0x1', from, to: at });
+      const read = await rpc('eth_call', [
+        { to: at, data: encodeCallHex('ProbeLogic', 'lastValue()') },
+        'latest',
+      ]);
+      expect(BigInt(read)).toBe(value);
+    },
+    60_000,
+  );
+
+  it('a reverting send fails at the estimate with the revert reason, as clients show it', async () => {
+    const [, bob] = (await rpc('eth_accounts', [])) as string[];
+    const reverter = '0x6dadb86c7a871e9dd3dec478eeb259801ed71fa5';
+    await expect(
+      rpc('eth_estimateGas', [
+        { from: bob, to: reverter, data: encodeCallHex('Reverter', 'check(uint256)', [42n]) },
+      ]),
+    ).rejects.toThrow('eth_estimateGas: 3 execution reverted: Reverter: value must be below 10');
+  });
+});
