@@ -180,7 +180,7 @@ describe('serve --upstream: trace methods run here on the upstream state', () =>
   }, 60_000);
 
   it("an upstream fault is the trace's -32000 error in one line, and serve goes on", async () => {
-    let fresh = '';
+    let fresh: string | undefined;
     proxy.mode = 'pruned';
     try {
       // A transaction of a new block: its state must be fetched, and the proxy answers as a pruned node does.
