@@ -201,6 +201,7 @@ export const methodTable = {
   net_listening: { embedded: 'eth' },
   eth_syncing: { embedded: 'eth' },
   web3_sha3: { embedded: 'eth' },
+  eth_getLogs: { embedded: 'eth' },
   // Not answered here; sent to other nodes only.
   eth_getProof: { embedded: null, upstreamState: true },
   // EIP-7910: the fork rules the node runs now (its precompiles, system contracts, blob schedule).

@@ -18,6 +18,7 @@ import { describeRunTxError } from './describeRunTxError.ts';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { demoAccounts } from './demoAccounts.ts';
 import { feeHistory } from './feeHistory.ts';
+import { getLogs } from './getLogs.ts';
 import { sendTransaction } from './sendTransaction.ts';
 import { suggestedTip } from './suggestedTip.ts';
 
@@ -56,6 +57,7 @@ export const ethHandlers: Record<string, Handler> = {
     Object.values(demoAccounts).map((a) => a.address.toString())
   ),
   eth_sendTransaction: async (ctx, p) => sendTransaction(ctx, checkArity(p, 1, 1)[0]),
+  eth_getLogs: async (ctx, p) => getLogs(ctx.chain, checkArity(p, 1, 1)[0]),
   eth_getBlockByNumber: async (ctx, p) => {
     const params = checkArity(p, 2, 2);
     const block = findBlock(ctx.chain, decodeBlockNumber(params[0], 0));

@@ -309,3 +309,122 @@ describe('eth_sendTransaction from the unlocked demo accounts', () => {
     );
   });
 });
+
+describe('eth_getLogs: geth filter semantics', () => {
+  const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+  const approvalTopic = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
+  const pad = (a: string) => '0x' + a.slice(2).padStart(64, '0');
+  const block2 = '0x35b7e49724f7123cdd489522f5346b3f251db2b9d9986351cfe235451f4ef93d';
+  /** Each log as block/logIndex (the demo chain's logs: 1/0, 2/0–2/5, 3/0–3/3). */
+  const where = (logs: { blockNumber: string; logIndex: string }[]) =>
+    logs.map((l) => `${Number(l.blockNumber)}/${Number(l.logIndex)}`);
+
+  it.each([
+    ['no criteria: the head block', {}, ['3/0', '3/1', '3/2', '3/3']],
+    [
+      'the whole chain',
+      { fromBlock: 'earliest', toBlock: 'latest' },
+      ['1/0', '2/0', '2/1', '2/2', '2/3', '2/4', '2/5', '3/0', '3/1', '3/2', '3/3'],
+    ],
+    ['one block by number', { fromBlock: '0x1', toBlock: '0x1' }, ['1/0']],
+    ['genesis has none', { fromBlock: '0x0', toBlock: '0x0' }, []],
+    ['one block by hash', { blockHash: block2, address: token }, ['2/0', '2/1', '2/5']],
+    ['an address', { fromBlock: '0x0', address: token }, ['1/0', '2/0', '2/1', '2/5']],
+    ['addresses (any of)', { fromBlock: '0x0', address: [reverter, callProbe] }, ['2/4', '3/0', '3/3']],
+    ['topic 0', { fromBlock: '0x0', topics: [approvalTopic] }, ['2/1']],
+    [
+      'topic 0 alternatives',
+      { fromBlock: '0x0', topics: [[transferTopic, approvalTopic]] },
+      ['1/0', '2/0', '2/1', '2/5'],
+    ],
+    [
+      'a wildcard then topic 1 (from alice, transferFrom too)',
+      { fromBlock: '0x0', topics: [null, pad(alice)] },
+      ['2/0', '2/1', '2/5'],
+    ],
+    [
+      'a null alternative is a wildcard',
+      { fromBlock: '0x0', topics: [[null, approvalTopic], pad(alice)] },
+      ['2/0', '2/1', '2/5'],
+    ],
+    ['more topics than the logs have', { fromBlock: '0x0', topics: [transferTopic, null, null, null] }, []],
+    [
+      'safe and finalized are the head',
+      { fromBlock: 'safe', toBlock: 'finalized' },
+      ['3/0', '3/1', '3/2', '3/3'],
+    ],
+  ])('%s: %j → %j', async (_name, criteria, expected) => {
+    expect(where((await answer(node, 'eth_getLogs', [criteria])) as never)).toEqual(expected);
+  });
+
+  it.each([
+    ['an unknown block hash', { blockHash: '0x' + '00'.repeat(32) }, -32000, 'unknown block'],
+    ['from after to', { fromBlock: '0x3', toBlock: '0x2' }, -32602, 'invalid block range params'],
+    ['from after the head (to latest)', { fromBlock: '0x9' }, -32602, 'invalid block range params'],
+    [
+      'to after the head',
+      { fromBlock: '0x1', toBlock: '0x9' },
+      -32602,
+      'block range extends beyond current head block',
+    ],
+    ['pending', { fromBlock: 'pending' }, -32602, 'pending logs are not supported'],
+    [
+      'a block hash and a range',
+      { blockHash: block2, fromBlock: '0x1' },
+      -32602,
+      'invalid argument 0: cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other',
+    ],
+    [
+      'a short address',
+      { address: '0x1234' },
+      -32602,
+      'invalid argument 0: invalid address: hex has invalid length 2 after decoding; expected 20 for address',
+    ],
+    [
+      'a bad address in a list',
+      { address: [token, 'abc'] },
+      -32602,
+      'invalid argument 0: invalid address at index 1: hex string without 0x prefix',
+    ],
+    ['a non-string address', { address: [1] }, -32602, 'invalid argument 0: non-string address at index 0'],
+    ['an address object', { address: {} }, -32602, 'invalid argument 0: invalid addresses in query'],
+    [
+      'five topics',
+      { topics: [null, null, null, null, null] },
+      -32602,
+      'invalid argument 0: exceed max topics',
+    ],
+    ['a number topic', { topics: [1] }, -32602, 'invalid argument 0: invalid topic(s)'],
+    [
+      'a short topic',
+      { topics: ['0x12'] },
+      -32602,
+      'invalid argument 0: hex has invalid length 1 after decoding; expected 32 for topic',
+    ],
+  ])('%s: %j → %i %s', async (_name, criteria, code, message) => {
+    expect(await answer(node, 'eth_getLogs', [criteria])).toEqual({ code, message });
+  });
+
+  it("a log has geth's fields, and equals the receipt's log with the block's time", async () => {
+    const [log] = (await answer(node, 'eth_getLogs', [{ fromBlock: '0x1', toBlock: '0x1' }])) as Record<
+      string,
+      unknown
+    >[];
+    expect(log).toEqual({
+      address: token,
+      topics: [transferTopic, pad('0x0'), pad(alice)],
+      data: pad('0xd3c21bcecceda1000000'),
+      blockNumber: '0x1',
+      transactionHash: '0xefe47c46b1e51c5f8c99332595cb0352352e2c96195b778a13f3151027fe21b8',
+      transactionIndex: '0x0',
+      blockHash: '0xb3c6dc877c16e74dda22f37107916823932ea66b3749650eadcb2f656b347a89',
+      blockTimestamp: '0x6955b90c',
+      logIndex: '0x0',
+      removed: false,
+    });
+    const receipt = (await answer(node, 'eth_getTransactionReceipt', [log.transactionHash])) as {
+      logs: unknown[];
+    };
+    expect({ ...(receipt.logs[0] as object), blockTimestamp: log.blockTimestamp }).toEqual(log);
+  });
+});
