@@ -15,6 +15,8 @@ export interface TracerDoc {
   source: string;
   /** What it must run on (docs/targets.md); absent: es5. Saved with it. */
   target?: TargetId;
+  /** Its tracerConfig (JSON text) while another tab is active; the request form holds the active tab's. */
+  tracerConfig?: string;
 }
 
 /** The request being edited: typed fields per method, or raw params. */

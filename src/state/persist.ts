@@ -238,6 +238,7 @@ function validateTracer(value: unknown, profile?: unknown): TracerDoc {
   const target = parseTarget(t.target) ?? parseTarget(t.profile) ?? parseTarget(profile);
   const doc: TracerDoc = { id: t.id, name: t.name, source: t.source };
   if (target && target !== 'es5') doc.target = target;
+  if (typeof t.tracerConfig === 'string' && t.tracerConfig !== '') doc.tracerConfig = t.tracerConfig;
   return doc;
 }
 

@@ -12,6 +12,7 @@ import {
   renderNoParams,
   renderProgress,
 } from '../request/buildRequestView.ts';
+import { keepTracerConfigPerTab } from '../request/keepTracerConfigPerTab.ts';
 import type { PanelContext } from './panelContext.ts';
 
 const familyOf = (s: AppState) => (activeEndpoint(s).family === 'bitcoin' ? 'bitcoin' : 'ethereum');
@@ -71,6 +72,7 @@ function rawValidator(method: MethodName) {
 /** The typed request form: endpoint, method, one validated field per param, tracing options, send/cancel. */
 export function mountRequestPanel(el: HTMLElement, panel: PanelContext): Panel<AppState> {
   const { requests } = panel;
+  const stopConfigs = keepTracerConfigPerTab(panel.store);
   const ctx = {
     setDraft: (patch: Partial<RequestDraft>) => requests.setDraft(patch),
     setEndpoint: (id: string) => panel.store.update({ activeEndpointId: id }),
@@ -135,7 +137,7 @@ export function mountRequestPanel(el: HTMLElement, panel: PanelContext): Panel<A
         {
           key: 'tracerConfig',
           label: 'tracerConfig (JSON, optional)',
-          hint: 'Passed to setup(config) as JSON.',
+          hint: "Passed to setup(config) as JSON. Each tracer tab keeps its own (a template's @tracerConfig to start).",
           multiline: true,
           value: d.tracerConfig,
         },
@@ -214,6 +216,7 @@ export function mountRequestPanel(el: HTMLElement, panel: PanelContext): Panel<A
       }
     },
     dispose() {
+      stopConfigs();
       clearInterval(timer);
       clear(el);
     },
