@@ -1,11 +1,12 @@
 import { bytesToHex } from '@ethereumjs/util';
 import { runTx } from '@ethereumjs/vm';
 import { describeRunTxError } from './describeRunTxError.ts';
-import { describeVmError, decodeRevertReason } from './describeVmError.ts';
+import { describeVmError } from './describeVmError.ts';
+import { revertError } from './revertError.ts';
 import type { Handler } from './nodeContext.ts';
 import { checkArity, decodeBlockNumberOrHash } from './params.ts';
 import { prepareCall } from './prepareCall.ts';
-import { RpcError, serverError } from './rpcError.ts';
+import { serverError } from './rpcError.ts';
 import { estimateGas } from './estimateGas.ts';
 import { toQuantity } from './hex.ts';
 
@@ -33,14 +34,7 @@ export const callHandlers: Record<string, Handler> = {
     const exec = result.execResult;
     const output = bytesToHex(exec.returnValue);
     if (!exec.exceptionError) return output;
-    if (exec.exceptionError.error === 'revert') {
-      const reason = decodeRevertReason(exec.returnValue);
-      throw new RpcError(
-        3,
-        reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`,
-        output,
-      );
-    }
+    if (exec.exceptionError.error === 'revert') throw revertError(exec.returnValue);
     throw serverError(describeVmError(exec.exceptionError.error));
   },
   eth_estimateGas: async (ctx, p) => {

@@ -1,16 +1,19 @@
 import { runTx } from '@ethereumjs/vm';
 import type { RunTxResult } from '@ethereumjs/vm';
-import { bytesToHex } from '@ethereumjs/util';
 import { buildCallTx, decodeCallArgs } from './callArgs.ts';
 import { describeRunTxError } from './describeRunTxError.ts';
-import { decodeRevertReason, describeVmError } from './describeVmError.ts';
+import { describeVmError } from './describeVmError.ts';
+import { revertError } from './revertError.ts';
 import type { NodeContext } from './nodeContext.ts';
 import type { BlockSelector } from './params.ts';
-import { prepareCall } from './prepareCall.ts';
-import { RpcError, serverError } from './rpcError.ts';
+import { prepareCall, rpcGasCap } from './prepareCall.ts';
+import { serverError } from './rpcError.ts';
+import type { RpcError } from './rpcError.ts';
 
 /** geth's params.TxGas: a plain transfer. */
 const txGas = 21_000n;
+/** geth's params.MaxTxGas (EIP-7825). */
+const maxTxGas = 1n << 24n;
 /** geth's params.CallStipend. */
 const callStipend = 2_300n;
 /** geth's estimateGasErrorRatio (internal/ethapi): the search stops within 1.5 % above the least gas. */
@@ -36,9 +39,9 @@ export async function estimateGas(
   const prepared = await prepareCall(ctx, rawArgs, selector, stateOverrides, blockOverrides);
   const { vm, block } = prepared;
   const state = vm.stateManager;
-  const cap = prepared.tx.gasLimit; // the block's gas limit under geth's RPC gas cap (and EIP-7825's)
-  let hi = args.gas !== undefined && args.gas >= txGas ? args.gas : cap;
-  if (hi > cap) hi = cap;
+  // geth: the call's gas if it names at least 21000, else the block's gas limit; under EIP-7825's 2^24 from Osaka.
+  let hi = args.gas !== undefined && args.gas >= txGas ? args.gas : block.header.gasLimit;
+  if (ctx.chain.common.isActivatedEIP(7825) && hi > maxTxGas) hi = maxTxGas;
   const feeCap = args.maxFeePerGas ?? args.gasPrice ?? 0n;
   if (feeCap !== 0n) {
     let available = (await state.getAccount(args.from))?.balance ?? 0n;
@@ -48,6 +51,7 @@ export async function estimateGas(
     const allowance = available / feeCap;
     if (allowance < 1n << 64n && hi > allowance) hi = allowance;
   }
+  if (hi > rpcGasCap) hi = rpcGasCap;
   const nonce = prepared.tx.nonce;
   const execute = async (gas: bigint): Promise<Outcome> => {
     const tx = buildCallTx(ctx.chain.common, { ...args, gas }, { gas, nonce });
@@ -80,22 +84,18 @@ export async function estimateGas(
   if (first.failed) {
     const err = first.result?.execResult.exceptionError?.error;
     if (first.result && err !== undefined && err !== 'out of gas') {
-      if (err === 'revert') {
-        const data = first.result.execResult.returnValue;
-        const reason = decodeRevertReason(data);
-        throw new RpcError(
-          3,
-          reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`,
-          bytesToHex(data),
-        );
-      }
+      if (err === 'revert') throw revertError(first.result.execResult.returnValue);
       throw serverError(describeVmError(err));
     }
     throw serverError(`gas required exceeds allowance (${hi})`);
   }
-  const used = first.result!.totalGasSpent;
+  const result = first.result!;
+  const used = result.totalGasSpent;
   let lo = used - 1n;
-  const optimistic = ((used + first.result!.gasRefund + callStipend) * 64n) / 63n;
+  // geth's MaxUsedGas: the gas used before the refund (or the EIP-7623 floor when that is more).
+  const beforeRefund = result.execResult.executionGasUsed + prepared.tx.getIntrinsicGas();
+  const peak = beforeRefund > used ? beforeRefund : used;
+  const optimistic = ((peak + callStipend) * 64n) / 63n;
   if (optimistic < hi) {
     const o = await execute(optimistic);
     if (o.error) throw o.error;

@@ -29,6 +29,8 @@ const reverter = '0x6dadb86c7a871e9dd3dec478eeb259801ed71fa5';
 const callProbe = '0xb99438d58763cb1e02c97d770efdf481917666e4';
 const transfer5 = encodeCallHex('DemoToken', 'transfer(address,uint256)', [bob as `0x${string}`, 5n]);
 const check42 = encodeCallHex('Reverter', 'check(uint256)', [42n]);
+const divideBy0 = encodeCallHex('Reverter', 'divide(uint256,uint256)', [1n, 0n]);
+const panic12 = '0x4e487b71' + '12'.padStart(64, '0');
 const reasonData =
   '0x08c379a0' +
   '20'.padStart(64, '0') +
@@ -95,6 +97,18 @@ describe('eth_estimateGas: geth binary search and errors', () => {
       },
     ],
     [
+      "a panic (division by zero), in geth's words",
+      [{ from: alice, to: reverter, data: divideBy0 }],
+      { code: 3, message: 'execution reverted: division or modulo by zero', data: panic12 },
+    ],
+    // Below 21000 the gas named is ignored (the block's limit bounds the search), as geth does.
+    ['a gas below 21000 given', [{ from: alice, to: token, data: transfer5, gas: '0x1' }], '0x87e8'],
+    [
+      'a gas above the block limit given',
+      [{ from: alice, to: token, data: transfer5, gas: '0x2faf080' }],
+      '0x87e8',
+    ],
+    [
       'too little gas given',
       [{ from: alice, to: token, data: transfer5, gas: '0x6000' }],
       { code: -32000, message: 'gas required exceeds allowance (24576)' },
@@ -143,6 +157,15 @@ describe('eth_estimateGas: geth binary search and errors', () => {
       (await send(node, 'eth_call', [{ ...args, gas: '0x' + gas.toString(16) }])).error === undefined;
     expect(await runs(estimate)).toBe(true);
     expect(await runs((estimate * 985n) / 1000n - 1n)).toBe(false);
+  });
+});
+
+describe("eth_call reverts: geth's reasons", () => {
+  it.each([
+    [check42, { code: 3, message: 'execution reverted: Reverter: value must be below 10', data: reasonData }],
+    [divideBy0, { code: 3, message: 'execution reverted: division or modulo by zero', data: panic12 }],
+  ])('%s → %j', async (data, expected) => {
+    expect(await answer(node, 'eth_call', [{ from: alice, to: reverter, data }, 'latest'])).toEqual(expected);
   });
 });
 
