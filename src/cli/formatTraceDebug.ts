@@ -1,5 +1,12 @@
-import type { ConsoleLine, ConsoleReport, TraceProfile } from '../evm/host/traceDebug.ts';
+import type {
+  ConsoleLine,
+  ConsoleReport,
+  ReplayDebugFlags,
+  TraceDebugReport,
+  TraceProfile,
+} from '../evm/host/traceDebug.ts';
 import { estimateGethTime, type GethEstimate } from '../evm/host/estimateGethTime.ts';
+import { parseTimeoutMs } from '../evm/host/parseTimeout.ts';
 import { stripControl } from './stripControl.ts';
 
 /**
@@ -114,4 +121,27 @@ function group(n: number): string {
 
 function count(n: number, what: string): string {
   return `${group(n)} ${what}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * What a replay prints besides its result, on stderr: the tracer's console lines (with --console; a count without),
+ * then the profile table with geth's estimated time (with --profile). Nothing when the trace process answered no
+ * report (it was killed).
+ */
+export function printReplayDebug(
+  write: (text: string) => void,
+  report: TraceDebugReport | undefined,
+  flags: ReplayDebugFlags,
+  timeout: string | undefined,
+): void {
+  if (report?.console)
+    for (const line of formatConsoleReport(report.console, flags.console)) write(line + '\n');
+  if (!flags.profile || !report?.profile) return;
+  let timeoutMs = 5000;
+  try {
+    timeoutMs = parseTimeoutMs(timeout);
+  } catch {
+    // The run reported the duration's error itself.
+  }
+  for (const line of formatProfile(report.profile, timeoutMs, timeout)) write(line + '\n');
 }

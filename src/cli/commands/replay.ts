@@ -5,9 +5,8 @@ import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
 import { stripControl } from '../stripControl.ts';
 import { locateTracerError, type TracerOrigin } from '../locateTracerError.ts';
 import { runReplayInChild } from '../serve/runReplayInChild.ts';
-import { formatConsoleReport, formatProfile } from '../formatTraceDebug.ts';
-import type { ReplayDebugFlags, TraceDebugReport } from '../../evm/host/traceDebug.ts';
-import { parseTimeoutMs } from '../../evm/host/parseTimeout.ts';
+import { printReplayDebug } from '../formatTraceDebug.ts';
+import type { ReplayDebugFlags } from '../../evm/host/traceDebug.ts';
 import { loadFixture } from '../../core/fixture/loadFixture.ts';
 import { readTracer } from './payload.ts';
 import { replayFromEndpoint } from './replayFromEndpoint.ts';
@@ -73,9 +72,9 @@ export const replay: CliCommand = async (args, io) => {
     console: parsed.options.console === true,
     profile: parsed.options.profile === true,
   };
-  if (tracerArg === 'prestateTracer' && (debug.console || debug.profile))
+  if ((tracerArg === 'prestateTracer' || tracerArg === undefined) && (debug.console || debug.profile))
     throw new UsageError(
-      '--console and --profile need a tracer file: prestateTracer has no hooks to print from or time',
+      '--console and --profile need a tracer file (prestateTracer and the struct logger have no hooks to print from or time)',
     );
   if (tracerArg !== undefined && tracerArg !== 'prestateTracer') {
     // replay's --profile times the hooks: it is not the earlier name of --target that send reads.
@@ -87,7 +86,7 @@ export const replay: CliCommand = async (args, io) => {
   if (fromEndpoint) {
     if (tracerArg === 'prestateTracer')
       throw new UsageError('--tracer prestateTracer replays fixtures; with --endpoint give a tracer file');
-    return replayFromEndpoint(parsed, io, read && { ...read, name }, tracerConfig, memoryLimitMb);
+    return replayFromEndpoint(parsed, io, read && { ...read, name }, tracerConfig, memoryLimitMb, debug);
   }
   const tracer = read?.code ?? 'prestateTracer';
   const outcome = await runReplayInChild({
@@ -108,26 +107,3 @@ export const replay: CliCommand = async (args, io) => {
   if (at) io.stderr(`  at ${stripControl(at)}\n`);
   return 1;
 };
-
-/**
- * What a replay prints besides its result, on stderr: the tracer's console lines (with --console; a count without),
- * then the profile table with geth's estimated time (with --profile). Nothing when the trace process answered no
- * report (it was killed).
- */
-export function printReplayDebug(
-  write: (text: string) => void,
-  report: TraceDebugReport | undefined,
-  flags: ReplayDebugFlags,
-  timeout: string | undefined,
-): void {
-  if (report?.console)
-    for (const line of formatConsoleReport(report.console, flags.console)) write(line + '\n');
-  if (!flags.profile || !report?.profile) return;
-  let timeoutMs = 5000;
-  try {
-    timeoutMs = parseTimeoutMs(timeout);
-  } catch {
-    // The run reported the duration's error itself.
-  }
-  for (const line of formatProfile(report.profile, timeoutMs, timeout)) write(line + '\n');
-}

@@ -10,6 +10,8 @@ import { runEndpointReplayInChild } from '../serve/runEndpointReplayInChild.ts';
 import { createUpstreamClient } from '../../io/upstream/createUpstreamClient.ts';
 import { readStateByNumber } from '../../io/upstream/readStateByNumber.ts';
 import { createTransportFromArgs } from './send.ts';
+import { printReplayDebug } from '../formatTraceDebug.ts';
+import type { ReplayDebugFlags } from '../../evm/host/traceDebug.ts';
 
 /** The tracer as read for `replay --endpoint`: its code and where errors map back to, or none (struct logger). */
 export type EndpointTracer = { code: string; name: string; origin: TracerOrigin } | undefined;
@@ -27,6 +29,7 @@ export async function replayFromEndpoint(
   tracer: EndpointTracer,
   tracerConfig: unknown,
   memoryLimitMb: number | undefined,
+  debug: ReplayDebugFlags = { console: false, profile: false },
 ): Promise<number> {
   const hash = validateHash(requireOption(parsed, 'tx'), '--tx');
   if (!hash.ok) throw new UsageError(hash.message);
@@ -45,10 +48,20 @@ export async function replayFromEndpoint(
   const started = performance.now();
   try {
     const outcome = await runEndpointReplayInChild(
-      { txHash: hash.value, hardfork, tracer: tracer?.code, tracerConfig, timeout, memoryLimitMb },
+      {
+        txHash: hash.value,
+        hardfork,
+        tracer: tracer?.code,
+        tracerConfig,
+        timeout,
+        memoryLimitMb,
+        debug: tracer ? debug : undefined,
+      },
       // Nodes that refuse {blockHash} parameters (ganache) are asked by number, each answer checked against the hash.
       readStateByNumber(client),
     );
+    // --console and --profile: the tracer's lines and the hooks' cost, before its result or error (formatTraceDebug).
+    printReplayDebug(io.stderr, outcome.debug, debug, timeout);
     if (!outcome.ok) {
       io.stderr(`${outcome.tracerError ? '' : 'tracer replay: '}${stripControl(outcome.message)}\n`);
       const at =

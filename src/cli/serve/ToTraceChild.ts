@@ -39,6 +39,8 @@ export type ToTraceChild =
       tracer?: string;
       tracerConfig?: unknown;
       timeout?: string;
+      /** `replay --console`/`--profile`, as for `replay` (the last of traceUpstreamTx's runs is reported). */
+      debug?: ReplayDebugFlags;
     }
   /** The answers to `state` request `request`, in the order of its calls. Handled at once, not queued. */
   | { type: 'state'; request: number; answers: unknown[] }

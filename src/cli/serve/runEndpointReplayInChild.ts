@@ -1,10 +1,12 @@
 import { parseTimeoutMs } from '../../evm/host/parseTimeout.ts';
+import type { ReplayDebugFlags, TraceDebugReport } from '../../evm/host/traceDebug.ts';
 import { checkReadOnlyCalls } from '../../core/upstream/checkReadOnlyCalls.ts';
 import { describeChildExit } from './describeChildExit.ts';
 import { fetchForTraceChild, type StateFetcher } from './fetchForTraceChild.ts';
 import { forkTraceChild } from './forkTraceChild.ts';
 import type { EndpointReplayReport, FromTraceChild } from './FromTraceChild.ts';
 import { killProcessTree } from './killProcessTree.ts';
+import { profileWarmUpMs } from './runReplayInChild.ts';
 import type { ToTraceChild } from './ToTraceChild.ts';
 
 /** State requests one replay may make (traceUpstreamTx gives up after 64 state fetches, plus its own few). */
@@ -22,15 +24,18 @@ export interface EndpointReplayJob {
   memoryLimitMb?: number;
   /** How long after the timeout a trace process that computes without a word is killed, in ms (default 2000). */
   graceMs?: number;
+  /** `--console`/`--profile`: the run's console lines and hook times come back in the outcome's `debug`. */
+  debug?: ReplayDebugFlags;
 }
 
 /**
  * The outcome: the result as indented JSON and its cost, or the error text (`tracerError`: geth's text for a tracer
  * failure; otherwise what the upstream lacks, or why a request of the trace process was refused).
  */
-export type EndpointReplayOutcome =
+export type EndpointReplayOutcome = (
   | { ok: true; text: string; report: EndpointReplayReport }
-  | { ok: false; message: string; tracerError: boolean };
+  | { ok: false; message: string; tracerError: boolean }
+) & { debug?: TraceDebugReport };
 
 /**
  * Runs one traceUpstreamTx in a fresh trace process (`forkTraceChild`), as `runReplayInChild` runs a fixture, so
@@ -62,12 +67,15 @@ export function runEndpointReplayInChild(
       // Done with it. (Not disconnect(): a parent-side disconnect leaves 'close' unemitted.)
       killProcessTree(child.process);
     };
+    // Only the first arming covers the trace process warming QuickJS up for a profile (see profileWarmUpMs).
+    let warmUp = profileWarmUpMs(job.debug);
     const arm = () => {
       clearTimeout(timer);
       timer = setTimeout(
         () => finish({ ok: false, message: 'execution timeout', tracerError: true }),
-        budgetMs + (job.graceMs ?? 2000),
+        budgetMs + (job.graceMs ?? 2000) + warmUp,
       );
+      warmUp = 0;
     };
     let requests = 0;
     const fetchFor = async (request: number, asked: unknown) => {
@@ -94,15 +102,15 @@ export function runEndpointReplayInChild(
     child.process.on('message', (m: FromTraceChild) => {
       if (outcome) return;
       if (m.type === 'hello') {
-        const { txHash, hardfork, tracer, tracerConfig, timeout } = job;
-        post({ type: 'replayEndpoint', id: 1, txHash, hardfork, tracer, tracerConfig, timeout });
+        const { txHash, hardfork, tracer, tracerConfig, timeout, debug } = job;
+        post({ type: 'replayEndpoint', id: 1, txHash, hardfork, tracer, tracerConfig, timeout, debug });
         arm();
       } else if (m.type === 'state') {
         clearTimeout(timer);
         void fetchFor(m.request, m.calls);
       } else if (m.type === 'replayed') {
-        if (!m.ok) finish({ ok: false, message: m.message, tracerError: m.tracerError });
-        else if (m.report) finish({ ok: true, text: m.text, report: m.report });
+        if (!m.ok) finish({ ok: false, message: m.message, tracerError: m.tracerError, debug: m.debug });
+        else if (m.report) finish({ ok: true, text: m.text, report: m.report, debug: m.debug });
         else
           finish({ ok: false, message: 'the trace process answered without a report', tracerError: false });
       }

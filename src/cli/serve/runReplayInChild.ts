@@ -57,7 +57,7 @@ export function runReplayInChild(job: ReplayJob): Promise<ReplayOutcome> {
             outcome ??= { ok: false, message: 'execution timeout', tracerError: true };
             killProcessTree(child.process);
           },
-          budgetMs + (job.graceMs ?? 2000),
+          budgetMs + (job.graceMs ?? 2000) + profileWarmUpMs(job.debug),
         );
       } else if (m.type === 'replayed') {
         outcome ??= m.ok
@@ -80,4 +80,12 @@ export function runReplayInChild(job: ReplayJob): Promise<ReplayOutcome> {
       );
     });
   });
+}
+
+/**
+ * Time the kill timer allows a `--profile` run before its deadline starts: the trace process first warms QuickJS up
+ * (about 0.3 s; seconds on a loaded machine), which no timeout of the tracer's counts.
+ */
+export function profileWarmUpMs(debug: ReplayDebugFlags | undefined): number {
+  return debug?.profile ? 3000 : 0;
 }

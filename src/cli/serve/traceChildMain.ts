@@ -144,7 +144,10 @@ async function handle(msg: ToTraceChild): Promise<void> {
 
 async function replayEndpoint(msg: Extract<ToTraceChild, { type: 'replayEndpoint' }>): Promise<void> {
   upstream = createParentUpstreamReader(msg.id, send);
+  // As for `replay`: each run reports, so the report kept is the last run's (the one whose result is answered).
+  const debug = msg.debug && collectReplayDebug(msg.debug);
   try {
+    const createRealm = msg.debug?.profile ? await nodeQuickJsRealm() : createVmRealm;
     const report = await traceUpstreamTx(upstream.reader, {
       txHash: msg.txHash,
       hardfork: msg.hardfork,
@@ -157,7 +160,8 @@ async function replayEndpoint(msg: Extract<ToTraceChild, { type: 'replayEndpoint
               tracerConfig: msg.tracerConfig,
               timeout: msg.timeout,
               context,
-              createRealm: createVmRealm,
+              createRealm,
+              debug: debug?.options,
             }),
     });
     const { result, blockNumber, ...rest } = report;
@@ -168,10 +172,12 @@ async function replayEndpoint(msg: Extract<ToTraceChild, { type: 'replayEndpoint
       ok: true,
       text,
       report: { ...rest, blockNumber: `${blockNumber}` },
+      debug: debug?.report(),
     });
   } catch (e) {
     const message = (e as Error)?.message ?? String(e);
-    return send({ type: 'replayed', id: msg.id, ok: false, message, tracerError: e instanceof TracerError });
+    const tracerError = e instanceof TracerError;
+    return send({ type: 'replayed', id: msg.id, ok: false, message, tracerError, debug: debug?.report() });
   }
 }
 

@@ -13,9 +13,16 @@ import { writeDemoFixture } from './demoFixture.ts';
 let fixture: string;
 let dir: string;
 let structOps: string[];
+let txHash: string;
+let server: { url: string; close(): Promise<void> | void };
 beforeAll(async () => {
-  ({ file: fixture, dir, structOps } = await writeDemoFixture());
+  let serve: () => Promise<typeof server>;
+  ({ file: fixture, dir, structOps, txHash, serve } = await writeDemoFixture());
+  server = await serve();
 }, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
 
 function tracerFile(name: string, source: string): string {
   const file = join(dir, name);
@@ -70,6 +77,18 @@ describe('tracer replay --console', () => {
     }
   });
 
+  it('the same lines for the same transaction read from a node (--endpoint)', async () => {
+    const file = tracerFile('printing.js', printing);
+    const io = createCaptureIo();
+    const argv = ['replay', '--endpoint', server.url, '--tx', txHash, '--tracer', file, '--console'];
+    expect(await main(argv, io)).toBe(0);
+    expect(io.err()).toBe(printed.map((l) => l + '\n').join(''));
+    expect(io.out()).toBe('1037\n');
+    const plain = createCaptureIo();
+    expect(await main(argv.slice(0, -1), plain)).toBe(0);
+    expect(plain.err()).toBe('tracer replay: 13 console lines not shown (--console prints them)\n');
+  });
+
   it('without --console the lines are counted', async () => {
     const file = tracerFile('printing.js', printing);
     const io = createCaptureIo();
@@ -119,7 +138,7 @@ describe('tracer replay --console', () => {
       2,
     );
     expect(io.err()).toBe(
-      'tracer replay: --console and --profile need a tracer file: prestateTracer has no hooks to print from or time\n',
+      'tracer replay: --console and --profile need a tracer file (prestateTracer and the struct logger have no hooks to print from or time)\n',
     );
   });
 });

@@ -14,8 +14,10 @@ import { writeDemoFixture } from './demoFixture.ts';
 
 let fixture: string;
 let dir: string;
+let txHash: string;
+let serve: Awaited<ReturnType<typeof writeDemoFixture>>['serve'];
 beforeAll(async () => {
-  ({ file: fixture, dir } = await writeDemoFixture());
+  ({ file: fixture, dir, txHash, serve } = await writeDemoFixture());
 }, 60_000);
 
 const callTree = 'tracer-templates/call-tree.js';
@@ -99,6 +101,24 @@ describe('tracer replay --profile', () => {
       ['result', 1],
     ]);
     expect(p.totalMs).toBeGreaterThan(p.hooks.reduce((a, h) => a + h.ms, 0));
+  });
+
+  it('with --endpoint too: the run that gave the result is profiled', async () => {
+    const server = await serve();
+    try {
+      const io = createCaptureIo();
+      const argv = ['replay', '--endpoint', server.url, '--tx', txHash, '--tracer', callTree, '--profile'];
+      expect(await main(argv, io)).toBe(0);
+      const lines = io.err().trimEnd().split('\n');
+      expect(lines[0]).toMatch(/^profile: 1,037 steps in QuickJS/);
+      expect(lines[4]).toMatch(/^enter +6 /);
+      expect(lines[9]).toMatch(/: fits$/);
+      const plain = createCaptureIo();
+      expect(await main(argv.slice(0, -1), plain)).toBe(0);
+      expect(io.out()).toBe(plain.out());
+    } finally {
+      await server.close();
+    }
   });
 
   it('--profile is not the earlier name of --target here', async () => {
