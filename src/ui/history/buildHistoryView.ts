@@ -101,7 +101,7 @@ export function renderHistoryNote(note: HTMLElement, e: HistoryEntry | null, res
   if (!e) return;
   const why = e.resultTrimmed
     ? `The result of ${e.method} at ${new Date(e.time).toLocaleTimeString()} (${formatSize(e.sizeBytes)}) was too large for History to keep.`
-    : `History has no result of ${e.method} at ${new Date(e.time).toLocaleTimeString()} to show.`;
+    : `History keeps answers, not errors (their words may name the endpoint's URL): re-send ${e.method} of ${new Date(e.time).toLocaleTimeString()} to see it again.`;
   note.append(
     h('div', { text: why }),
     h('div', { class: 'row' }, [

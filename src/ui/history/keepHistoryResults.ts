@@ -9,8 +9,12 @@ import { entryOfResult } from './recordReplyVerdicts.ts';
  */
 export const keptResultChars = 16_000;
 
-/** What History keeps of a result: the reply without its worker tree, or that it was too large to keep. */
+/**
+ * What History keeps of a result: the reply without its worker tree, or that it was too large to keep. Only a
+ * node's answer is kept: an error's words may name the endpoint's URL, and saved History keeps no secret.
+ */
 export function resultToKeep(r: ResultView): Pick<HistoryEntry, 'result' | 'resultTrimmed'> {
+  if (r.kind !== 'ok') return {};
   // A large result lives in the parser worker (tree): the page never had it whole.
   if (r.tree) return { resultTrimmed: true };
   const { tree: _tree, openedFrom: _from, ...kept } = r;

@@ -72,6 +72,11 @@ describe('resultToKeep', () => {
     expect(kept.result === undefined).toBe(trimmed);
     if (!trimmed) expect(kept.result).toEqual(r);
   });
+
+  // An error's words may name the endpoint's URL (with its key): History, which is saved, keeps no error.
+  it.each(['unreachable', 'http-error', 'rpc-error'] as const)('a %s reply is not kept', (kind) => {
+    expect(resultToKeep({ ...ok(undefined), kind, message: 'https://node/v2/KEY' })).toEqual({});
+  });
 });
 
 describe('readKeptResult', () => {
