@@ -7,8 +7,10 @@ import { describeRunTxError } from './describeRunTxError.ts';
 import { estimateGas } from './estimateGas.ts';
 import type { NodeContext } from './nodeContext.ts';
 import { decodeQuantity } from './params.ts';
-import { serverError } from './rpcError.ts';
+import { RpcError, serverError } from './rpcError.ts';
 import { suggestedTip } from './suggestedTip.ts';
+
+const bothFeesText = 'both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified';
 
 /** geth's default --rpc.txfeecap: 1 ether. */
 const txFeeCap = 10n ** 18n;
@@ -20,26 +22,39 @@ const txFeeCap = 10n ** 18n;
  * Any other `from` gets geth's `unknown account`.
  */
 export async function sendTransaction(ctx: NodeContext, raw: unknown): Promise<string> {
-  const args = decodeCallArgs(raw, 0);
+  // geth decodes the arguments, finds the account, then checks the fees (setDefaults): both fee kinds come after
+  // `unknown account`, as a plain error.
+  let args;
+  let bothFees = false;
+  try {
+    args = decodeCallArgs(raw, 0);
+  } catch (e) {
+    if (!(e instanceof RpcError) || !e.message.endsWith(bothFeesText)) throw e;
+    bothFees = true;
+    args = decodeCallArgs({ ...(raw as object), gasPrice: undefined }, 0);
+  }
   const account = Object.values(demoAccounts).find((a) => a.address.equals(args.from));
   if (!account) throw serverError('unknown account');
+  if (bothFees) throw serverError(bothFeesText);
   const common = ctx.chain.common;
   const chainIdArg = field(raw as Record<string, unknown>, 'chainId');
-  if (chainIdArg != null) {
-    const have = decodeQuantity(chainIdArg, 0);
-    if (have !== common.chainId())
-      throw serverError(`chainId does not match node's (have=${have}, want=${common.chainId()})`);
-  }
+  const chainId = chainIdArg == null ? undefined : decodeQuantity(chainIdArg, 0);
   return ctx.lock(async () => {
     const head = ctx.chain.head();
     const london = common.isActivatedEIP(1559);
     const fees: { gasPrice?: bigint; maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint } = {};
+    const hex = (n: bigint) => '0x' + n.toString(16);
     if (args.gasPrice !== undefined || !london) {
+      if (args.gasPrice === 0n && london) throw serverError('gasPrice must be non-zero after london fork');
       fees.gasPrice = args.gasPrice ?? (head.block.header.calcNextBaseFee?.() ?? 0n) + suggestedTip;
     } else {
+      if (args.maxFeePerGas === 0n && args.maxPriorityFeePerGas !== undefined)
+        throw serverError('maxFeePerGas must be non-zero');
       const tip = args.maxPriorityFeePerGas ?? suggestedTip;
       const maxFee = args.maxFeePerGas ?? tip + 2n * (head.block.header.baseFeePerGas ?? 0n);
-      if (maxFee < tip) throw serverError(`maxFeePerGas (${maxFee}) < maxPriorityFeePerGas (${tip})`);
+      // geth prints hexutil.Big values in hex here.
+      if (maxFee < tip)
+        throw serverError(`maxFeePerGas (${hex(maxFee)}) < maxPriorityFeePerGas (${hex(tip)})`);
       fees.maxFeePerGas = maxFee;
       fees.maxPriorityFeePerGas = tip;
     }
@@ -47,8 +62,10 @@ export async function sendTransaction(ctx: NodeContext, raw: unknown): Promise<s
     const state = ctx.chain.stateAfter(head.number);
     const nonce = args.nonce ?? (await state.getAccount(args.from))?.nonce ?? 0n;
     const withFees = { ...(raw as Record<string, unknown>) };
-    for (const [k, v] of Object.entries(fees)) withFees[k] = '0x' + v.toString(16);
+    for (const [k, v] of Object.entries(fees)) withFees[k] = hex(v);
     const gasLimit = args.gas ?? (await estimateGas(ctx, withFees, { kind: 'tag', tag: 'latest' }));
+    if (chainId !== undefined && chainId !== common.chainId())
+      throw serverError(`chainId does not match node's (have=${chainId}, want=${common.chainId()})`);
     const feeCap = fees.gasPrice ?? fees.maxFeePerGas!;
     if (feeCap * gasLimit > txFeeCap) {
       const ether = (n: bigint) => (Number(n) / 1e18).toFixed(2);

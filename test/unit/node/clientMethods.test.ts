@@ -265,15 +265,37 @@ describe('eth_sendTransaction from the unlocked demo accounts', () => {
     [
       'a fee cap below the tip',
       [{ from: alice, to: bob, maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x2' }],
-      { code: -32000, message: 'maxFeePerGas (1) < maxPriorityFeePerGas (2)' },
+      { code: -32000, message: 'maxFeePerGas (0x1) < maxPriorityFeePerGas (0x2)' },
     ],
     [
       'both fee kinds',
       [{ from: alice, to: bob, gasPrice: '0x1', maxFeePerGas: '0x1' }],
-      {
-        code: -32602,
-        message: 'invalid argument 0: both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified',
-      },
+      { code: -32000, message: 'both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified' },
+    ],
+    [
+      'both fee kinds from another account',
+      [{ from: nobody, to: bob, gasPrice: '0x1', maxFeePerGas: '0x1' }],
+      { code: -32000, message: 'unknown account' },
+    ],
+    [
+      'a zero fee cap with a tip',
+      [{ from: alice, to: bob, maxFeePerGas: '0x0', maxPriorityFeePerGas: '0x0' }],
+      { code: -32000, message: 'maxFeePerGas must be non-zero' },
+    ],
+    [
+      'a zero gas price',
+      [{ from: alice, to: bob, gasPrice: '0x0' }],
+      { code: -32000, message: 'gasPrice must be non-zero after london fork' },
+    ],
+    [
+      'another chain id and a revert: the estimate fails first',
+      [{ from: alice, to: reverter, data: check42, chainId: '0x1' }],
+      { code: 3, message: 'execution reverted: Reverter: value must be below 10', data: reasonData },
+    ],
+    [
+      'a fee above the 1 ether cap',
+      [{ from: alice, to: bob, gasPrice: '0xe8d4a51000000' }],
+      { code: -32000, message: 'tx fee (86.02 ether) exceeds the configured cap (1.00 ether)' },
     ],
   ])('%s → %j', async (_name, params, expected) => {
     expect(await answer(fresh, 'eth_sendTransaction', params)).toEqual(expected);
