@@ -5,7 +5,10 @@ import { findBlock } from './nodeContext.ts';
 import { decodeBlockNumber } from './params.ts';
 import { invalidArgument, serverError } from './rpcError.ts';
 
-/** geth's eth_feeHistory result (internal/ethapi feeHistoryResult); empty lists are left out as geth's omitempty does. */
+/**
+ * geth's eth_feeHistory result (internal/ethapi feeHistoryResult): the blob fields are there for every chain (zeros
+ * before Cancun), `reward` only with percentiles; no blocks: just oldestBlock 0x0 and gasUsedRatio null.
+ */
 export interface FeeHistory {
   oldestBlock: Hex;
   reward?: Hex[][];
@@ -72,9 +75,10 @@ export function feeHistory(chain: Chain, params: unknown[]): FeeHistory {
       throw serverError(`request beyond head block: requested ${newest.number}, head ${head}`);
     last = newest.number;
   } else {
-    const b = findBlock(chain, newest);
-    if (!b) throw serverError('header for hash not found');
-    last = b.number;
+    last = findBlock(chain, newest)!.number;
+    // geth without a pending block (this node mines each transaction at once) ends at the head, one block fewer.
+    if (newest.kind === 'tag' && newest.tag === 'pending') count -= 1n;
+    if (count === 0n) return { oldestBlock: '0x0', gasUsedRatio: null };
   }
   const first = chain.blocks[0].number;
   if (count > last - first + 1n) count = last - first + 1n;
@@ -91,16 +95,19 @@ export function feeHistory(chain: Chain, params: unknown[]): FeeHistory {
     baseFee.push(toQuantity(h.baseFeePerGas ?? 0n));
     blobFee.push(toQuantity(h.excessBlobGas !== undefined ? h.getBlobGasPrice() : 0n));
     gasUsedRatio.push(Number(h.gasUsed) / Number(h.gasLimit));
-    if (h.blobGasUsed !== undefined) {
-      const maxBlobGas = b.block.common.getBlobGasSchedule().maxBlobGasPerBlock;
-      blobGasUsedRatio.push(Number(h.blobGasUsed) / Number(maxBlobGas));
-    }
+    const maxBlobGas =
+      h.blobGasUsed === undefined ? 0n : b.block.common.getBlobGasSchedule().maxBlobGasPerBlock;
+    blobGasUsedRatio.push(maxBlobGas === 0n ? 0 : Number(h.blobGasUsed) / Number(maxBlobGas));
     if (percentiles.length) reward.push(rewardsOf(b, percentiles));
   }
   const lastHeader = blocks[blocks.length - 1].block.header;
   baseFee.push(toQuantity(common.isActivatedEIP(1559) ? lastHeader.calcNextBaseFee() : 0n));
   blobFee.push(
-    toQuantity(lastHeader.excessBlobGas !== undefined ? lastHeader.calcNextBlobGasPrice(common) : 0n),
+    toQuantity(
+      lastHeader.excessBlobGas !== undefined
+        ? lastHeader.calcNextBlobGasPrice(blocks[blocks.length - 1].block.common)
+        : 0n,
+    ),
   );
   // geth's field order: oldestBlock, reward, baseFeePerGas, gasUsedRatio, baseFeePerBlobGas, blobGasUsedRatio.
   return {
@@ -109,7 +116,7 @@ export function feeHistory(chain: Chain, params: unknown[]): FeeHistory {
     baseFeePerGas: baseFee,
     gasUsedRatio,
     baseFeePerBlobGas: blobFee,
-    ...(blobGasUsedRatio.length ? { blobGasUsedRatio } : {}),
+    blobGasUsedRatio,
   };
 }
 

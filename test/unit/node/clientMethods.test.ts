@@ -213,6 +213,19 @@ describe('eth_feeHistory', () => {
     ],
     ['no blocks', ['0x0', 'latest'], { oldestBlock: '0x0', gasUsedRatio: null }],
     [
+      // No pending block here (each transaction is mined at once): geth then ends at the head with one block fewer.
+      'pending',
+      ['0x2', 'pending'],
+      {
+        oldestBlock: '0x3',
+        baseFeePerGas: ['0x289c0689', '0x23aa9cc5'],
+        gasUsedRatio: [0.013116566666666666],
+        baseFeePerBlobGas: ['0x1', '0x1'],
+        blobGasUsedRatio: [0],
+      },
+    ],
+    ['pending, one block', ['0x1', 'pending'], { oldestBlock: '0x0', gasUsedRatio: null }],
+    [
       'beyond the head',
       ['0x1', '0x9'],
       { code: -32000, message: 'request beyond head block: requested 9, head 3' },
