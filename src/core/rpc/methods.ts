@@ -202,6 +202,11 @@ export const methodTable = {
   eth_syncing: { embedded: 'eth' },
   web3_sha3: { embedded: 'eth' },
   eth_getLogs: { embedded: 'eth' },
+  eth_getBlockReceipts: { embedded: 'eth' },
+  eth_getTransactionByBlockNumberAndIndex: { embedded: 'eth' },
+  eth_getTransactionByBlockHashAndIndex: { embedded: 'eth' },
+  eth_getBlockTransactionCountByNumber: { embedded: 'eth' },
+  eth_getBlockTransactionCountByHash: { embedded: 'eth' },
   // Not answered here; sent to other nodes only.
   eth_getProof: { embedded: null, upstreamState: true },
   // EIP-7910: the fork rules the node runs now (its precompiles, system contracts, blob schedule).

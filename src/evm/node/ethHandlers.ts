@@ -12,6 +12,7 @@ import {
   decodeBool,
   decodeBytes,
   decodeHash,
+  decodeQuantity,
 } from './params.ts';
 import { serverError, invalidArgument } from './rpcError.ts';
 import { describeRunTxError } from './describeRunTxError.ts';
@@ -67,6 +68,36 @@ export const ethHandlers: Record<string, Handler> = {
     const params = checkArity(p, 2, 2);
     const block = ctx.chain.blockByHash(decodeHash(params[0], 0));
     return block ? formatBlock(block, decodeBool(params[1], 1)) : null;
+  },
+  eth_getBlockReceipts: async (ctx, p) => {
+    const block = findBlock(ctx.chain, decodeBlockNumberOrHash(checkArity(p, 1, 1)[0], 0));
+    if (!block) return null;
+    let before = 0;
+    return block.txs.map((t) => {
+      const r = formatReceipt(t, before);
+      before += t.receipt.logs.length;
+      return r;
+    });
+  },
+  eth_getTransactionByBlockNumberAndIndex: async (ctx, p) => {
+    const params = checkArity(p, 2, 2);
+    const block = findBlock(ctx.chain, decodeBlockNumber(params[0], 0));
+    const t = block?.txs[Number(decodeQuantity(params[1], 1, 64, 'hexutil.Uint'))];
+    return t ? formatTx(t) : null;
+  },
+  eth_getTransactionByBlockHashAndIndex: async (ctx, p) => {
+    const params = checkArity(p, 2, 2);
+    const block = ctx.chain.blockByHash(decodeHash(params[0], 0));
+    const t = block?.txs[Number(decodeQuantity(params[1], 1, 64, 'hexutil.Uint'))];
+    return t ? formatTx(t) : null;
+  },
+  eth_getBlockTransactionCountByNumber: async (ctx, p) => {
+    const block = findBlock(ctx.chain, decodeBlockNumber(checkArity(p, 1, 1)[0], 0));
+    return block ? toQuantity(block.txs.length) : null;
+  },
+  eth_getBlockTransactionCountByHash: async (ctx, p) => {
+    const block = ctx.chain.blockByHash(decodeHash(checkArity(p, 1, 1)[0], 0));
+    return block ? toQuantity(block.txs.length) : null;
   },
   eth_getTransactionByHash: async (ctx, p) => {
     const t = ctx.chain.txByHash(decodeHash(checkArity(p, 1, 1)[0], 0));

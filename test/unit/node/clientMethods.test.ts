@@ -486,3 +486,49 @@ describe('eth_getLogs: geth filter semantics', () => {
     expect({ ...(receipt.logs[0] as object), blockTimestamp: log.blockTimestamp }).toEqual(log);
   });
 });
+
+describe('eth_getBlockReceipts and the by-block-and-index lookups', () => {
+  const block2 = '0x35b7e49724f7123cdd489522f5346b3f251db2b9d9986351cfe235451f4ef93d';
+  const probeTx = '0xfd2b9569bdf9b732c17a787deb5c839eda9867f5f003255f8d69eeb2619ee4dc';
+  const missing = '0x' + '00'.repeat(32);
+
+  it.each([
+    ['eth_getBlockTransactionCountByNumber', ['0x2'], '0x5'],
+    ['eth_getBlockTransactionCountByNumber', ['0x0'], '0x0'],
+    ['eth_getBlockTransactionCountByNumber', ['0x9'], null],
+    ['eth_getBlockTransactionCountByHash', [block2], '0x5'],
+    ['eth_getBlockTransactionCountByHash', [missing], null],
+    ['eth_getTransactionByBlockNumberAndIndex', ['0x2', '0x5'], null],
+    ['eth_getTransactionByBlockNumberAndIndex', ['0x9', '0x0'], null],
+    ['eth_getTransactionByBlockHashAndIndex', [missing, '0x0'], null],
+    ['eth_getBlockReceipts', ['0x9'], null],
+    ['eth_getBlockReceipts', [missing], null],
+    ['eth_getBlockReceipts', ['0x0'], []],
+  ])('%s %j → %j', async (method, params, expected) => {
+    expect(await answer(node, method, params)).toEqual(expected);
+  });
+
+  it.each([
+    ['eth_getTransactionByBlockNumberAndIndex', ['0x2', '0x2']],
+    ['eth_getTransactionByBlockHashAndIndex', [block2, '0x2']],
+  ])('%s %j is the transaction eth_getTransactionByHash gives', async (method, params) => {
+    expect(await answer(node, method, params)).toEqual(
+      await answer(node, 'eth_getTransactionByHash', [probeTx]),
+    );
+  });
+
+  it.each([['0x2'], [block2], [{ blockHash: block2 }], [{ blockNumber: '0x2' }]])(
+    'eth_getBlockReceipts %j: the receipts eth_getTransactionReceipt gives, in order',
+    async (selector) => {
+      const receipts = (await answer(node, 'eth_getBlockReceipts', [selector])) as {
+        transactionHash: string;
+      }[];
+      expect(receipts.map((r) => r.transactionHash)[2]).toBe(probeTx);
+      const each = await Promise.all(
+        receipts.map((r) => answer(node, 'eth_getTransactionReceipt', [r.transactionHash])),
+      );
+      expect(receipts).toEqual(each);
+      expect(receipts).toHaveLength(5);
+    },
+  );
+});
