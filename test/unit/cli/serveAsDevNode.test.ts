@@ -133,6 +133,36 @@ describe('tracer serve as a dev node, driven as client libraries do by default',
     60_000,
   );
 
+  it("reads events with eth_getLogs as getLogs / queryFilter do: a deployed token's Transfer events", async () => {
+    const [from, to] = (await rpc('eth_accounts', [])) as string[];
+    const deploy = await viemStyleSend(from, { data: bytesToHex(encodeDeploy('DemoToken', [1000n])) });
+    const { contractAddress: token, blockNumber } = await rpc('eth_getTransactionReceipt', [deploy]);
+    const send = await viemStyleSend(from, {
+      to: token,
+      data: encodeCallHex('DemoToken', 'transfer(address,uint256)', [to as `0x${string}`, 5n]),
+    });
+    const receipts = [
+      await rpc('eth_getTransactionReceipt', [deploy]),
+      await rpc('eth_getTransactionReceipt', [send]),
+    ];
+    const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+    const logs = await rpc('eth_getLogs', [
+      { address: token, fromBlock: blockNumber, toBlock: 'latest', topics: [transferTopic] },
+    ]);
+    expect(logs.map((l: { data: string }) => BigInt(l.data))).toEqual([1000n, 5n]);
+    expect(logs.map(({ blockTimestamp: _, ...l }: Record<string, unknown>) => l)).toEqual(
+      receipts.flatMap((r) => r.logs),
+    );
+    const toBob = await rpc('eth_getLogs', [
+      {
+        address: token,
+        fromBlock: blockNumber,
+        topics: [transferTopic, null, '0x' + to.slice(2).padStart(64, '0')],
+      },
+    ]);
+    expect(toBob).toEqual([logs[1]]);
+  });
+
   it('a reverting send fails at the estimate with the revert reason, as clients show it', async () => {
     const [, bob] = (await rpc('eth_accounts', [])) as string[];
     const reverter = '0x6dadb86c7a871e9dd3dec478eeb259801ed71fa5';
