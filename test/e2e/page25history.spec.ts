@@ -49,6 +49,10 @@ test('History names each tracer and reopens an old result; a result too large to
   await expect(page.getByTestId('result-heading').getByTestId('heading-method')).toHaveText(
     'debug_traceTransaction',
   );
+  // Headed by the tracer that made it, not by the one sent last.
+  await expect(page.getByTestId('result-heading').getByTestId('heading-tracer')).toHaveText(
+    'tracer Opcode counter',
+  );
   await page.screenshot({ path: test.info().outputPath('reopened.png') });
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(rows).toHaveCount(2);

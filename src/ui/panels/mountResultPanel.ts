@@ -89,7 +89,14 @@ export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
     v.body.hidden = r === null;
     renderHeading(
       v.heading,
-      r && entry ? describeRequest(entry, sending?.tracerName, endpointOf(entry)) : null,
+      // A result reopened from History is headed by the tracer that made it, not by the last one sent.
+      r && entry
+        ? describeRequest(
+            entry,
+            r.openedFrom ? entry.tracerName : (entry.tracerName ?? sending?.tracerName),
+            endpointOf(entry),
+          )
+        : null,
     );
     clear(v.meta);
     clear(v.verdictBox);
