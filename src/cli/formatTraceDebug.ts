@@ -73,18 +73,17 @@ export function formatProfile(profile: TraceProfile, timeoutMs: number, timeout?
   const outside = Math.max(0, profile.totalMs - est.hookMs);
   lines.push(
     `outside the hooks: ${ms(outside)} ms (the EVM, the host, starting the realm; in a fresh trace process, cold code too)`,
-    `geth: about ${duration(est.ms)} for this tracer on this transaction${est.stopped ? ' or more' : ''}, against the timeout ${limit}: ${verdictWords[est.verdict]}`,
-    `  (the time in the hooks here × ${est.ratio.times.toFixed(2)}: ${est.ratio.basis}; the EVM's own work and the network are not counted)`,
+    `geth: about ${duration(est.ms)}${est.stopped ? ' or more' : ''} for this tracer on this transaction, against the timeout ${limit}: ${verdictWords[est.verdict]}`,
+    `  (the time in the hooks here × ${factor(est.ratio.times)}: ${est.ratio.basis}; the EVM's own work and the network are not counted)`,
   );
   const why = costliest(est);
-  if (est.stopped)
+  const stopped = `the run here was stopped by the timeout ${limit} before the end`;
+  if (est.verdict === 'likely-timeout')
     lines.push(
-      `warning: the run here was stopped by the timeout ${limit}, and geth (about ${est.ratio.times.toFixed(2)}× its time) would stop it too${why}`,
+      `warning: geth would likely stop this tracer at its timeout ${limit} (about ${duration(est.ms)}${est.stopped ? ' or more: ' + stopped : ''})${why}`,
     );
-  else if (est.verdict === 'likely-timeout')
-    lines.push(
-      `warning: geth would likely stop this tracer at its timeout ${limit} (about ${duration(est.ms)})${why}`,
-    );
+  else if (est.verdict === 'incomplete')
+    lines.push(`note: ${stopped}: geth needs at least that; a longer --timeout measures all of it${why}`);
   else if (est.verdict === 'close')
     lines.push(`note: past half of the timeout ${limit}: a busier or slower node may stop it${why}`);
   return lines;
@@ -94,7 +93,13 @@ const verdictWords: Record<GethEstimate['verdict'], string> = {
   fits: 'fits',
   close: 'close to it',
   'likely-timeout': 'likely to time out',
+  incomplete: 'not known (the run here did not finish)',
 };
+
+/** A ratio with two significant digits below 1 (0.11×), two decimals above. */
+function factor(times: number): string {
+  return times >= 1 ? times.toFixed(2) : times.toPrecision(2);
+}
 
 function costliest(est: GethEstimate): string {
   const c = est.costliest;

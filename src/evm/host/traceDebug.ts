@@ -48,6 +48,13 @@ export interface HookCost {
   maxMs: number;
 }
 
+/** What the reference step (see measureReferenceStep) cost in the run's engine just before the run. */
+export interface ReferenceStep {
+  calls: number;
+  /** Microseconds a call. */
+  callUs: number;
+}
+
 /** What a run cost, per hook. */
 export interface TraceProfile {
   /** The engine the tracer ran in: `quickjs` (the page's, and `replay --profile`'s) or `v8` (Node's vm realm). */
@@ -60,6 +67,8 @@ export interface TraceProfile {
   totalMs: number;
   /** The error that ended the run (geth's text), if any: a profile up to that point. */
   error?: string;
+  /** The reference step measured in the same engine just before (absent when it could not be measured). */
+  reference?: ReferenceStep;
 }
 
 /** What {@link JsTraceOptions.debug} hands back once the run is over (successful or not). */

@@ -5,6 +5,9 @@ import { parseTimeoutMs } from './parseTimeout.ts';
 import { defaultRealmFactory } from './realm/defaultRealmFactory.ts';
 import { runGethTrace } from './runGethTrace.ts';
 import { createStructLoggerHooks } from './structLogger.ts';
+import { measureReferenceStep } from './measureReferenceStep.ts';
+import type { ReferenceStep, TraceDebugOptions } from './traceDebug.ts';
+import type { RealmFactory } from './realm/tracerRealm.ts';
 import { TracerError, type JsTraceOptions, type StructLoggerConfig, type TraceRun } from './traceTypes.ts';
 
 export { TracerError };
@@ -22,15 +25,18 @@ export async function traceWithJsTracer(run: TraceRun, options: JsTraceOptions):
   // geth decodes tracerConfig into a json.RawMessage (a JSON null stays the text `null`) and turns only an empty one
   // into `{}` (tracers.directory.New).
   const configJson = options.tracerConfig === undefined ? '{}' : JSON.stringify(options.tracerConfig);
+  const createRealm = options.createRealm ?? (await defaultRealmFactory());
+  // A profile measures the reference step first, before the tracer's deadline starts.
+  const debug = options.debug?.profile ? await withReference(options.debug, createRealm) : options.debug;
   const hooks = await createRealmTracer({
     code: options.tracer,
     configJson,
     state,
     context: options.context,
-    createRealm: options.createRealm ?? (await defaultRealmFactory()),
+    createRealm,
     deadline: Date.now() + timeoutMs,
     memoryBytes: options.memoryBytes ?? defaultMemoryBytes,
-    debug: options.debug,
+    debug,
   });
   try {
     await runGethTrace(run, hooks);
@@ -40,6 +46,24 @@ export async function traceWithJsTracer(run: TraceRun, options: JsTraceOptions):
   } finally {
     hooks.dispose();
   }
+}
+
+/** The debug options with the reference step (see measureReferenceStep) added to the profile they report. */
+async function withReference(
+  debug: TraceDebugOptions,
+  createRealm: RealmFactory,
+): Promise<TraceDebugOptions> {
+  let reference: ReferenceStep | undefined;
+  try {
+    reference = await measureReferenceStep(createRealm);
+  } catch {
+    // No reference (the realm could not be made for it): the estimate falls back to the engines' measured ratio.
+    return debug;
+  }
+  return {
+    ...debug,
+    report: (r) => debug.report(r.profile ? { ...r, profile: { ...r.profile, reference } } : r),
+  };
 }
 
 /** The memory cap of one trace's realm unless the caller sets another. */
