@@ -27,10 +27,21 @@ async function useCallTree(page: Page): Promise<void> {
   await expect.poll(async () => (await state(page)).request.tracerConfig).toContain('withLog');
 }
 
+/** History's length and whether a request is running (state() answers copies: compare counts, not objects). */
+const progress = (page: Page) =>
+  page.evaluate(() => {
+    const s = (window as any).__playground.store.get();
+    return { entries: s.history.length as number, running: s.inFlight !== null };
+  });
+
 async function traceResult(page: Page, testId: string): Promise<Frame> {
-  const before = (await state(page)).result;
+  const before = (await progress(page)).entries;
   await page.getByTestId(testId).click();
-  await expect.poll(async () => (await state(page)).result !== before, { timeout: 30_000 }).toBe(true);
+  // Done when the request made its History entry and nothing runs: the result is then this request's, and the
+  // page has already shown the Result panel for it.
+  await expect
+    .poll(async () => progress(page), { timeout: 30_000 })
+    .toEqual({ entries: before + 1, running: false });
   const { result } = await state(page);
   expect(result.kind, result.message).toBe('ok');
   return result.value as Frame;

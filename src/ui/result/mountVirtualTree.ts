@@ -91,7 +91,14 @@ export function mountVirtualTree(
     while (layer.children.length < rows.length) layer.append(createRowElement());
     while (layer.children.length > rows.length) layer.lastElementChild!.remove();
     rows.forEach((r, i) => fillRow(layer.children[i] as HTMLElement, r, first + i, selected));
+    // A found row is brought into the window once it is painted: the load that paints it may be a later one than the
+    // search awaited (a scroll during a load asks again).
+    if (revealPending && layer.querySelector('[aria-selected=true]')) {
+      revealPending = false;
+      showSelected();
+    }
   };
+  let revealPending = false;
 
   // One request at a time; a scroll during a request asks again for where the view is then.
   let inFlight = false;
@@ -134,8 +141,11 @@ export function mountVirtualTree(
     }
   };
   // The panel around the tree scrolls too: bring the selected row into the window, not only into the tree.
-  const showSelected = () =>
+  const showSelected = () => {
+    // The tree's own box first (its rows sit in a contained, translated layer), then the row within it.
+    viewport.scrollIntoView({ block: 'nearest' });
     layer.querySelector('[aria-selected=true]')?.scrollIntoView({ block: 'nearest' });
+  };
   const scrollToIndex = (index: number) => {
     const visibleRows = (viewport.clientHeight || 480) / treeRowHeight;
     const top = topRow();
@@ -204,9 +214,9 @@ export function mountVirtualTree(
       if (!hit) return void (status.textContent = `No match for "${query}"`);
       setSize(await tree.size());
       select(hit.path);
+      revealPending = true;
       scrollToIndex(hit.index);
       await load();
-      showSelected();
       status.textContent = `Found at ${formatPath(hit.path)}${hit.wrapped ? ' (searched again from the top)' : ''}`;
     } catch (e) {
       fail(e);
