@@ -1,50 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { bytesToHex } from '@ethereumjs/util';
-import { killProcessTree } from '../../../src/cli/serve/killProcessTree.ts';
+import { type RunningServe, startServe } from '../../helpers/startServe.ts';
 import { encodeCallHex, encodeDeploy } from '../../../src/evm/node/abi.ts';
 
 // `tracer serve` (no --upstream) used as a dev node the way viem, ethers and cast do by default: accounts from the
 // node, gas by eth_estimateGas, fees by eth_feeHistory / eth_maxPriorityFeePerGas, eth_sendTransaction, receipts.
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-
-interface Served {
-  url: string;
-  stop(): void;
-}
-
-/** Starts `node bin/tracer.mjs serve --port 0` and waits until it prints its URL. */
-async function startServe(): Promise<Served> {
-  const proc = spawn(process.execPath, ['bin/tracer.mjs', 'serve', '--port', '0'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  proc.stderr!.on('data', (d) => (stderr += d));
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`serve did not start: ${stderr}`)), 60_000);
-      proc.on('close', () => reject(new Error(`serve ended: ${stderr}`)));
-      proc.stdout!.on('data', (d) => {
-        stdout += d;
-        const m = /listening on (http:\/\/\S+) \(HTTP\)/.exec(stdout);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
-      });
-    });
-    return { url, stop: () => killProcessTree(proc) };
-  } catch (e) {
-    killProcessTree(proc);
-    throw e;
-  }
-}
-
-let served: Served;
+let served: RunningServe;
 let id = 1;
 
 /** One JSON-RPC request over HTTP, as a client library sends it; the result, or a thrown error with geth's text. */
@@ -60,7 +22,7 @@ async function rpc(method: string, params: unknown[]): Promise<any> {
 }
 
 beforeAll(async () => {
-  served = await startServe();
+  served = await startServe([]);
 }, 90_000);
 afterAll(() => served?.stop());
 

@@ -4,7 +4,7 @@ import { main } from '../../../src/cli/main.ts';
 import { encodeCallHex, encodeDeploy } from '../../../src/evm/node/abi.ts';
 import { createCaptureIo } from '../cli/cliIo.ts';
 import { type RunningNode, rpc, startHardhat } from '../../helpers/nodes.ts';
-import { type ServeUpstream, startServeUpstream } from './startServeUpstream.ts';
+import { type ServeUpstream, startServeUpstream } from '../../helpers/startServe.ts';
 
 // Hardhat runs no JS tracer and no prestateTracer: replay --endpoint traces its transactions from standard methods,
 // and its own default debug_traceTransaction (struct logs) is the reference step for step.

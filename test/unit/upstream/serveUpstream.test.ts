@@ -7,7 +7,7 @@ import { createCaptureIo } from '../cli/cliIo.ts';
 import { type RunningNode, rpc, startAnvil } from '../../helpers/nodes.ts';
 import { type MixedBlock, buildMixedBlock } from './mixedBlock.ts';
 import { type UpstreamProxy, startUpstreamProxy } from './upstreamProxy.ts';
-import { type ServeUpstream, startServeUpstream } from './startServeUpstream.ts';
+import { type ServeUpstream, startServeUpstream } from '../../helpers/startServe.ts';
 
 // `tracer serve --upstream` in front of anvil behind a proxy that refuses every debug_* method: the trace methods run
 // in serve's trace processes on anvil's state, everything else reaches anvil unchanged. The reference for every trace

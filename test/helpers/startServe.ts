@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { killProcessTree } from '../../../src/cli/serve/killProcessTree.ts';
+import { killProcessTree } from '../../src/cli/serve/killProcessTree.ts';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** A running `tracer serve --upstream` process. */
-export interface ServeUpstream {
+/** A running `tracer serve` process. */
+export interface RunningServe {
   url: string;
   /** What it printed on stdout up to its start. */
   stdout: string;
@@ -17,16 +17,26 @@ export interface ServeUpstream {
 
 let nextId = 1;
 
-/** Starts `node bin/tracer.mjs serve --port 0 --upstream <upstream> …extra` and waits until it says it listens. */
-export async function startServeUpstream(upstream: string, ...extra: string[]): Promise<ServeUpstream> {
-  const proc = spawn(
-    process.execPath,
-    ['bin/tracer.mjs', 'serve', '--port', '0', '--upstream', upstream, ...extra],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+/** A running `tracer serve --upstream`. */
+export type ServeUpstream = RunningServe;
+
+/** Starts `node bin/tracer.mjs serve --port 0 --upstream <upstream> …extra` and waits until it says it forwards. */
+export function startServeUpstream(upstream: string, ...extra: string[]): Promise<ServeUpstream> {
+  return startServe(['--upstream', upstream, ...extra], (out) => out.includes('forwarded'));
+}
+
+/**
+ * Starts `node bin/tracer.mjs serve --port 0 …args` and waits until it prints its URL (and `ready(stdout)` holds);
+ * killed with its trace processes when the start fails.
+ */
+export async function startServe(
+  args: string[],
+  ready: (stdout: string) => boolean = () => true,
+): Promise<RunningServe> {
+  const proc = spawn(process.execPath, ['bin/tracer.mjs', 'serve', '--port', '0', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   proc.stderr!.on('data', (d) => (stderr += d));
@@ -37,7 +47,7 @@ export async function startServeUpstream(upstream: string, ...extra: string[]): 
       proc.stdout!.on('data', (d) => {
         stdout += d;
         const m = /listening on (http:\/\/\S+) \(HTTP\)/.exec(stdout);
-        if (m && stdout.includes('forwarded')) {
+        if (m && ready(stdout)) {
           clearTimeout(timer);
           resolve(m[1]);
         }
