@@ -1,12 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bytesToHex } from '@ethereumjs/util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.ts';
-import { encodeCallHex, encodeDeploy } from '../../../src/evm/node/abi.ts';
 import { createCaptureIo } from '../cli/cliIo.ts';
-import { type RunningNode, rpc, startAnvil } from '../../helpers/nodes.ts';
+import { type RunningNode, startAnvil } from '../../helpers/nodes.ts';
+import { buildMixedBlock } from './mixedBlock.ts';
 import { type UpstreamProxy, startUpstreamProxy } from './upstreamProxy.ts';
 
 // tracer capture from a node without any debug_* method (anvil behind a proxy that refuses them all): the pre-state
@@ -18,56 +17,12 @@ let anvil: RunningNode;
 let proxy: UpstreamProxy;
 const dir = mkdtempSync(join(tmpdir(), 'capture-any-'));
 /** The block's transactions by name, in block order. */
-const txs: Record<string, string> = {};
-const hex = (n: bigint) => `0x${n.toString(16)}`;
-
-async function receipt(hash: string): Promise<Record<string, string>> {
-  for (let i = 0; i < 200; i++) {
-    const r = (await rpc(anvil.url, 'eth_getTransactionReceipt', [hash])) as Record<string, string> | null;
-    if (r) return r;
-    await new Promise((res) => setTimeout(res, 25));
-  }
-  throw new Error(`not mined: ${hash}`);
-}
+let txs: Record<string, string> = {};
 
 beforeAll(async () => {
   anvil = await startAnvil();
   proxy = await startUpstreamProxy(anvil.url);
-  const [alice, bob, carol] = (await rpc(anvil.url, 'eth_accounts')) as string[];
-  const deploy = async (data: Uint8Array) => {
-    const h = await rpc(anvil.url, 'eth_sendTransaction', [
-      { from: alice, data: bytesToHex(data), gas: hex(3_000_000n) },
-    ]);
-    return (await receipt(h as string)).contractAddress as `0x${string}`;
-  };
-  const token = await deploy(encodeDeploy('DemoToken', [10n ** 24n]));
-  const probe = await deploy(encodeDeploy('CallProbe', [await deploy(encodeDeploy('ProbeLogic'))]));
-  const reverter = await deploy(encodeDeploy('Reverter'));
-  await rpc(anvil.url, 'evm_setAutomine', [false]);
-  const send = async (name: string, tx: Record<string, string>) => {
-    txs[name] = (await rpc(anvil.url, 'eth_sendTransaction', [{ gas: hex(1_000_000n), ...tx }])) as string;
-  };
-  // One sender: the order sent is the order mined.
-  const transfer = (to: string, amount: bigint) =>
-    encodeCallHex('DemoToken', 'transfer(address,uint256)', [to as `0x${string}`, amount]);
-  await send('transfer', { from: alice, to: token, data: transfer(bob, 5n * 10n ** 18n) });
-  await send('create', { from: alice, data: bytesToHex(encodeDeploy('Reverter')) });
-  await send('probe', {
-    from: alice,
-    to: probe,
-    data: encodeCallHex('CallProbe', 'run(uint256)', [7n]),
-    value: hex(10n ** 15n),
-  });
-  await send('revert', {
-    from: alice,
-    to: reverter,
-    data: encodeCallHex('Reverter', 'check(uint256)', [42n]),
-  });
-  await send('transferBack', { from: alice, to: token, data: transfer(carol, 7n) });
-  await rpc(anvil.url, 'evm_mine', []);
-  const blocks = new Set<string>();
-  for (const h of Object.values(txs)) blocks.add((await receipt(h)).blockNumber);
-  expect(blocks.size).toBe(1);
+  ({ txs } = await buildMixedBlock(anvil));
 }, 120_000);
 
 afterAll(async () => {
