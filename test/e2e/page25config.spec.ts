@@ -19,10 +19,16 @@ async function openTemplate(page: Page, id: string) {
   await waitChecked(page);
 }
 
+const historyLength = (page: Page) =>
+  page.evaluate(() => (window as any).__playground.store.get().history.length as number);
+
+// Waits for this run's own History entry: the previous result's meta already says "ms", so it cannot tell.
 async function run(page: Page) {
+  const before = await historyLength(page);
   await page.getByRole('tab', { name: 'Request', exact: true }).click();
   await page.getByTestId('method-select').selectOption('debug_traceTransaction');
   await page.getByTestId('run').click();
+  await expect.poll(() => historyLength(page), { timeout: 30_000 }).toBeGreaterThan(before);
   await expect(page.getByTestId('result-meta')).toContainText('ms', { timeout: 30_000 });
 }
 
