@@ -22,8 +22,11 @@ const blockParam: ParamSpec = {
   check: one('block', validateBlockId),
 };
 
-/** Which handler family of the embedded node answers a method: `ethHandlers`, `callHandlers` or `traceHandlers` in src/evm/node. */
-export type EmbeddedFamily = 'eth' | 'call' | 'trace';
+/**
+ * Which handler family of the embedded node answers a method: `ethHandlers`, `callHandlers`, `traceHandlers`,
+ * `filterHandlers` (filters and subscriptions) or `devHandlers` (dev-chain controls) in src/evm/node.
+ */
+export type EmbeddedFamily = 'eth' | 'call' | 'trace' | 'filter' | 'dev';
 
 /** One row of {@link methodTable}. */
 export interface MethodEntry {
@@ -207,6 +210,10 @@ export const methodTable = {
   eth_getTransactionByBlockHashAndIndex: { embedded: 'eth' },
   eth_getBlockTransactionCountByNumber: { embedded: 'eth' },
   eth_getBlockTransactionCountByHash: { embedded: 'eth' },
+  // --- filters and subscriptions (family 'filter') ---
+  // --- end of filters and subscriptions ---
+  // --- dev-chain controls, anvil's and hardhat's names (family 'dev') ---
+  // --- end of dev-chain controls ---
   // Not answered here; sent to other nodes only.
   eth_getProof: { embedded: null, upstreamState: true },
   // EIP-7910: the fork rules the node runs now (its precompiles, system contracts, blob schedule).

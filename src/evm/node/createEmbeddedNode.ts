@@ -12,6 +12,8 @@ import type { JsonRpcResponse } from './handleJsonRpc.ts';
 import type { Handler, NodeContext } from './nodeContext.ts';
 import { createLock } from './nodeContext.ts';
 import { traceHandlers } from './traceHandlers.ts';
+import { filterHandlers } from './filterHandlers.ts';
+import { devHandlers } from './devHandlers.ts';
 import type { RealmFactory } from '../host/realm/tracerRealm.ts';
 import type { TemplateSource } from './traceConfig.ts';
 
@@ -43,6 +45,8 @@ export const handlerFamilies: Readonly<Record<EmbeddedFamily, Readonly<Record<st
   eth: ethHandlers,
   call: callHandlers,
   trace: traceHandlers,
+  filter: filterHandlers,
+  dev: devHandlers,
 };
 
 /** What the node dispatches on: each method the table says it serves, answered by its family's handler. */
