@@ -5,6 +5,8 @@
  * {@link JsTraceOptions.debug}. Plain data only: it crosses the trace process's IPC and the page's worker boundary.
  */
 
+import type { InspectOptions, InspectReport } from './inspectTypes.js';
+
 /** The tracer calls a line or a cost is attached to (`setup`: the tracer's construction and its `setup(cfg)`). */
 export type HookName = 'setup' | 'step' | 'enter' | 'exit' | 'fault' | 'result';
 
@@ -75,6 +77,8 @@ export interface TraceProfile {
 export interface TraceDebugReport {
   console?: ConsoleReport;
   profile?: TraceProfile;
+  /** The recording of an inspected run (when {@link TraceDebugOptions.inspect} was given). */
+  inspect?: InspectReport;
 }
 
 /** The console's caps: lines kept, and characters per line (the realm cuts a line there as it formats it). */
@@ -95,6 +99,8 @@ export interface TraceDebugOptions {
   console?: boolean | ConsoleLimits;
   /** Time every hook call. Costs a clock read before and after each call. */
   profile?: boolean;
+  /** Record the run's steps, the tracer's state after each hook call, and breakpoint hits (see inspectTypes). */
+  inspect?: InspectOptions;
   /** Called once when the run is over (after the result, or after the error that ended it). */
   report(report: TraceDebugReport): void;
 }
