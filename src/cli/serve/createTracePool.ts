@@ -114,6 +114,308 @@ function lastLine(text: string): string {
 
 const startAttempts = 3;
 
+/** Everything one pool holds: its settings and its live state, shared by the functions below. */
+interface Pool {
+  options: TracePoolOptions;
+  workers: number;
+  memoryLimitMb: number;
+  maxTimeoutMs: number;
+  graceMs: number;
+  maxQueued: number;
+  log: (line: string) => void;
+  slots: Set<Slot>;
+  queue: ReturnType<typeof createFairQueue<Job>>;
+  journal: string[];
+  watched: WeakSet<TraceClient>;
+  /** Traces running per client (absent: none), for the queue's order. */
+  running: Map<object, number>;
+  counts: { started: number; dropped: number; cancelled: number };
+  readyWaiters: Array<{ resolve: () => void; reject: (e: Error) => void }>;
+  nextId: number;
+  closing: boolean;
+  startFailures: number;
+  onExit: () => void;
+}
+
+/** Sends a message with no client data but strings; a failure is logged (a broken channel shows as 'close'). */
+function post(pool: Pool, slot: Slot, message: ToTraceChild): void {
+  if (!slot.child.process.connected) return;
+  try {
+    slot.child.process.send(message, undefined, undefined, () => {});
+  } catch (e) {
+    pool.log(`trace process ${slot.pid}: could not send it a ${message.type} message: ${messageOf(e)}`);
+  }
+}
+
+/** Kills a process on purpose; its running request (if any) is answered `answer` when it has gone. */
+function kill(pool: Pool, slot: Slot, answer: string, why: string): void {
+  slot.killedFor = answer;
+  pool.log(`trace process ${slot.pid} killed: ${why}`);
+  killProcessTree(slot.child.process);
+}
+
+function spawn(pool: Pool): void {
+  const child = (pool.options.forkChild ?? forkTraceChild)(pool.memoryLimitMb);
+  let closed!: () => void;
+  const slot: Slot = {
+    child,
+    pid: child.process.pid ?? 0,
+    hello: false,
+    ready: false,
+    closed: new Promise<void>((r) => (closed = r)),
+  };
+  pool.slots.add(slot);
+  child.process.on('message', (m: FromTraceChild) => {
+    try {
+      onMessage(pool, slot, m);
+    } catch (e) {
+      // A bug here must not end the server (an event handler's exception would): say so and go on.
+      pool.log(`trace process ${slot.pid}: handling its ${m?.type} message failed: ${messageOf(e)}`);
+    }
+  });
+  child.process.on('close', (code: number | null, signal: NodeJS.Signals | null) => {
+    try {
+      onClose(pool, slot, code, signal);
+    } catch (e) {
+      pool.log(`trace process ${slot.pid}: handling its end failed: ${messageOf(e)}`);
+    }
+    closed();
+  });
+}
+
+function fill(pool: Pool): void {
+  if (pool.closing || pool.startFailures >= startAttempts) return;
+  while (pool.slots.size < pool.workers) spawn(pool);
+}
+
+function finish(pool: Pool, slot: Slot, text: string | undefined): void {
+  const current = slot.job;
+  if (!current) return;
+  clearTimeout(current.timer);
+  slot.job = undefined;
+  const client = current.job.client;
+  const left = (pool.running.get(client) ?? 1) - 1;
+  if (left > 0) pool.running.set(client, left);
+  else pool.running.delete(client);
+  current.job.resolve(text);
+}
+
+function freeSlot(pool: Pool): Slot | undefined {
+  for (const slot of pool.slots)
+    if (slot.ready && !slot.job && !slot.killedFor && !slot.retiring && slot.child.process.connected)
+      return slot;
+  return undefined;
+}
+
+/** The timer that kills `slot`'s process when it computes `job` longer than its budget without a word. */
+function killTimer(pool: Pool, slot: Slot, job: Job): NodeJS.Timeout {
+  const ms = job.budgetMs + pool.graceMs;
+  return setTimeout(() => {
+    if (!slot.killedFor)
+      kill(pool, slot, 'execution timeout', `no answer ${Math.round(ms)} ms after the request`);
+  }, ms);
+}
+
+/** Hands `job` to `slot`'s process, with the timer that kills it when it does not answer in time. */
+function start(pool: Pool, slot: Slot, job: Job): void {
+  const id = ++pool.nextId;
+  slot.job = { id, job, timer: killTimer(pool, slot, job), stateRequests: 0 };
+  pool.running.set(job.client, (pool.running.get(job.client) ?? 0) + 1);
+  pool.counts.started++;
+  const message: ToTraceChild = {
+    type: 'request',
+    id,
+    text: job.request.text,
+    maxTimeoutMs: pool.maxTimeoutMs,
+  };
+  const lost = (e: unknown) => {
+    if (slot.job?.id !== id) return;
+    finish(
+      pool,
+      slot,
+      internalError(job.request.body, `the trace process could not be reached (${messageOf(e)})`),
+    );
+    // The request never got there: the channel is broken, so the process is no use any more.
+    if (!slot.killedFor) kill(pool, slot, 'the trace process could not be reached', 'its channel failed');
+  };
+  try {
+    slot.child.process.send(message, undefined, undefined, (e) => e && lost(e));
+  } catch (e) {
+    // Thrown before anything was written: the process is as it was, and free for the next request at once.
+    finish(pool, slot, internalError(job.request.body, e));
+    pool.log(`trace process ${slot.pid}: a request could not be handed over: ${messageOf(e)}`);
+  }
+}
+
+function dispatch(pool: Pool): void {
+  const runningOf = (client: object) => pool.running.get(client) ?? 0;
+  let slot: Slot | undefined;
+  while (pool.queue.size > 0 && (slot = freeSlot(pool))) start(pool, slot, pool.queue.shift(runningOf)!);
+}
+
+/** A client went away: its waiting requests are dropped, its running ones ended with their process. */
+function forget(pool: Pool, client: TraceClient): void {
+  const dropped = pool.queue.drop(client);
+  pool.counts.dropped += dropped.length;
+  for (const job of dropped) job.resolve(errorText(job.request.body, 'the client went away'));
+  for (const slot of pool.slots) {
+    if (slot.job?.job.client !== client || slot.killedFor) continue;
+    pool.counts.cancelled++;
+    kill(pool, slot, 'the client went away', `its client (${client.id}) went away`);
+  }
+}
+
+function onMessage(pool: Pool, slot: Slot, m: FromTraceChild): void {
+  if (m.type === 'hello') {
+    slot.hello = true;
+    const upstream = pool.options.upstream && { hardfork: pool.options.upstream.hardfork };
+    post(pool, slot, {
+      type: 'init',
+      fixture: pool.options.fixture,
+      journal: pool.journal.slice(),
+      upstream,
+    });
+  } else if (m.type === 'ready') {
+    slot.ready = true;
+    pool.startFailures = 0;
+    for (const w of pool.readyWaiters) w.resolve();
+    pool.readyWaiters = [];
+    dispatch(pool);
+  } else if (m.type === 'failed') {
+    slot.failed = m.message;
+  } else if (m.type === 'state' && slot.job?.id === m.id) {
+    void fetchState(pool, slot, slot.job, m.request, m.calls);
+  } else if (m.type === 'response' && slot.job?.id === m.id) {
+    if ('retire' in m && m.retire) slot.retiring = true;
+    finish(pool, slot, 'error' in m ? internalError(slot.job.job.request.body, m.error) : m.text);
+    dispatch(pool);
+  }
+}
+
+/**
+ * Answers a trace process's `state` message: checked, fetched upstream, answered. The kill timer stops while this
+ * process fetches (the upstream's time is not the tracer's) and starts again once the answer is sent.
+ */
+async function fetchState(
+  pool: Pool,
+  slot: Slot,
+  current: NonNullable<Slot['job']>,
+  request: number,
+  asked: unknown,
+): Promise<void> {
+  clearTimeout(current.timer);
+  const upstream = pool.options.upstream;
+  let answers: unknown[];
+  try {
+    if (!upstream) throw new Error('this server has no upstream');
+    if (++current.stateRequests > maxStateRequests)
+      throw new Error(`the trace process asked for state more than ${maxStateRequests} times: refused`);
+    checkReadOnlyCalls(asked);
+  } catch (e) {
+    // Only a process that went astray (its tracer broke out of the realm) asks for this: it goes.
+    if (!slot.killedFor) kill(pool, slot, messageOf(e), `it asked for ${messageOf(e)}`);
+    return;
+  }
+  let reply: ToTraceChild;
+  try {
+    answers = await fetchForTraceChild(asked, upstream.fetcher);
+    reply = { type: 'state', request, answers };
+  } catch (e) {
+    // The upstream's fault, for the trace to word (it tells a reorganised chain from a pruned node).
+    reply = { type: 'state', request, error: messageOf(e) };
+  }
+  if (slot.job !== current || slot.killedFor) return;
+  post(pool, slot, reply);
+  current.timer = killTimer(pool, slot, current.job);
+}
+
+function onClose(pool: Pool, slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
+  pool.slots.delete(slot);
+  const stderr = slot.child.stderrTail();
+  const current = slot.job;
+  if (current) {
+    const message = slot.killedFor ?? describeChildExit({ code, signal, stderr });
+    finish(pool, slot, errorText(current.job.request.body, message));
+    if (!slot.killedFor) pool.log(`trace process ${slot.pid} stopped while tracing: ${message}`);
+  }
+  if (pool.closing) return;
+  if (!slot.ready && !countStartFailure(pool, slot, describeStartFailure(slot, code, signal, stderr))) return;
+  fill(pool);
+  dispatch(pool);
+}
+
+/** Why a process that never got ready ended. */
+function describeStartFailure(
+  slot: Slot,
+  code: number | null,
+  signal: NodeJS.Signals | null,
+  stderr: string,
+): string {
+  return slot.failed ?? (lastLine(stderr) || describeChildExit({ code, signal, stderr: '' }));
+}
+
+/**
+ * Counts a process that could not start; after `startAttempts` in a row, answers everything waiting with the
+ * reason and returns false (no new process is started then).
+ */
+function countStartFailure(pool: Pool, slot: Slot, why: string): boolean {
+  pool.startFailures++;
+  pool.log(`trace process ${slot.pid} could not start: ${why}`);
+  if (pool.startFailures < startAttempts) return true;
+  const message = `the trace processes cannot start (${why})`;
+  for (const job of pool.queue.clear()) job.resolve(errorText(job.request.body, message));
+  for (const w of pool.readyWaiters) w.reject(new Error(message));
+  pool.readyWaiters = [];
+  return false;
+}
+
+/** {@link TracePool.trace}: refused at once, or queued for the next free process. */
+function trace(pool: Pool, request: TraceRequest, client: TraceClient): Promise<string | undefined> {
+  const body = request.body;
+  if (pool.closing) return Promise.resolve(errorText(body, 'the server is shutting down'));
+  if (client.signal.aborted) return Promise.resolve(errorText(body, 'the client went away'));
+  if (pool.queue.size >= pool.maxQueued)
+    return Promise.resolve(
+      errorText(body, `too many trace requests waiting (${pool.maxQueued}); try again later`),
+    );
+  // After processes kept failing to start, a new request tries again.
+  if (pool.startFailures >= startAttempts && pool.slots.size === 0) pool.startFailures = startAttempts - 1;
+  const { budgetMs } = capTraceTimeout(body, pool.maxTimeoutMs);
+  if (!pool.watched.has(client)) {
+    pool.watched.add(client);
+    client.signal.addEventListener('abort', () => forget(pool, client), { once: true });
+  }
+  return new Promise((resolve) => {
+    pool.queue.push(client, { request, budgetMs, client, resolve });
+    fill(pool);
+    dispatch(pool);
+  });
+}
+
+/** {@link TracePool.close}: answers what waits, kills every process and resolves once all have gone. */
+async function close(pool: Pool): Promise<void> {
+  pool.closing = true;
+  process.off('exit', pool.onExit);
+  for (const job of pool.queue.clear())
+    job.resolve(errorText(job.request.body, 'the server is shutting down'));
+  for (const w of pool.readyWaiters) w.reject(new Error('the trace pool was closed'));
+  pool.readyWaiters = [];
+  const all = [...pool.slots];
+  for (const slot of all) {
+    if (slot.job) slot.killedFor = 'the server is shutting down';
+    killProcessTree(slot.child.process);
+  }
+  await Promise.all(all.map((s) => s.closed));
+}
+
+/** {@link TracePool.ready}. */
+function ready(pool: Pool): Promise<void> {
+  if ([...pool.slots].some((s) => s.ready)) return Promise.resolve();
+  if (pool.startFailures >= startAttempts)
+    return Promise.reject(new Error('the trace processes cannot start'));
+  return new Promise((resolve, reject) => pool.readyWaiters.push({ resolve, reject }));
+}
+
 /**
  * Starts `workers` trace processes (`forkTraceChild`), each building the server's node, and answers `debug_trace*`
  * requests with them, one request per process at a time.
@@ -140,286 +442,44 @@ const startAttempts = 3;
  * answers its request with an internal error and frees the process at once (replacing it when its channel broke).
  */
 export function createTracePool(options: TracePoolOptions = {}): TracePool {
-  const workers = options.workers ?? 2;
-  const memoryLimitMb = options.memoryLimitMb ?? 512;
-  const maxTimeoutMs = options.maxTimeoutMs ?? 60_000;
-  const graceMs = options.graceMs ?? 2000;
-  const maxQueued = options.maxQueued ?? 1000;
-  const log = options.log ?? (() => {});
   const slots = new Set<Slot>();
-  const queue = createFairQueue<Job>();
-  const journal: string[] = [];
-  const watched = new WeakSet<TraceClient>();
-  /** Traces running per client (absent: none), for the queue's order. */
-  const running = new Map<object, number>();
-  const counts = { started: 0, dropped: 0, cancelled: 0 };
-  let readyWaiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
-  let nextId = 0;
-  let closing = false;
-  let startFailures = 0;
-
-  /** Sends a message with no client data but strings; a failure is logged (a broken channel shows as 'close'). */
-  const post = (slot: Slot, message: ToTraceChild) => {
-    if (!slot.child.process.connected) return;
-    try {
-      slot.child.process.send(message, undefined, undefined, () => {});
-    } catch (e) {
-      log(`trace process ${slot.pid}: could not send it a ${message.type} message: ${messageOf(e)}`);
-    }
+  const pool: Pool = {
+    options,
+    workers: options.workers ?? 2,
+    memoryLimitMb: options.memoryLimitMb ?? 512,
+    maxTimeoutMs: options.maxTimeoutMs ?? 60_000,
+    graceMs: options.graceMs ?? 2000,
+    maxQueued: options.maxQueued ?? 1000,
+    log: options.log ?? (() => {}),
+    slots,
+    queue: createFairQueue<Job>(),
+    journal: [],
+    watched: new WeakSet<TraceClient>(),
+    running: new Map<object, number>(),
+    counts: { started: 0, dropped: 0, cancelled: 0 },
+    readyWaiters: [],
+    nextId: 0,
+    closing: false,
+    startFailures: 0,
+    // If the server process exits without close() (an uncaught error), its trace processes go with it.
+    onExit: () => {
+      for (const slot of slots) killProcessTree(slot.child.process);
+    },
   };
-
-  /** Kills a process on purpose; its running request (if any) is answered `answer` when it has gone. */
-  const kill = (slot: Slot, answer: string, why: string) => {
-    slot.killedFor = answer;
-    log(`trace process ${slot.pid} killed: ${why}`);
-    killProcessTree(slot.child.process);
-  };
-
-  const spawn = () => {
-    const child = (options.forkChild ?? forkTraceChild)(memoryLimitMb);
-    let closed!: () => void;
-    const slot: Slot = {
-      child,
-      pid: child.process.pid ?? 0,
-      hello: false,
-      ready: false,
-      closed: new Promise<void>((r) => (closed = r)),
-    };
-    slots.add(slot);
-    child.process.on('message', (m: FromTraceChild) => {
-      try {
-        onMessage(slot, m);
-      } catch (e) {
-        // A bug here must not end the server (an event handler's exception would): say so and go on.
-        log(`trace process ${slot.pid}: handling its ${m?.type} message failed: ${messageOf(e)}`);
-      }
-    });
-    child.process.on('close', (code: number | null, signal: NodeJS.Signals | null) => {
-      try {
-        onClose(slot, code, signal);
-      } catch (e) {
-        log(`trace process ${slot.pid}: handling its end failed: ${messageOf(e)}`);
-      }
-      closed();
-    });
-  };
-
-  const fill = () => {
-    if (closing || startFailures >= startAttempts) return;
-    while (slots.size < workers) spawn();
-  };
-
-  const finish = (slot: Slot, text: string | undefined) => {
-    const current = slot.job;
-    if (!current) return;
-    clearTimeout(current.timer);
-    slot.job = undefined;
-    const client = current.job.client;
-    const left = (running.get(client) ?? 1) - 1;
-    if (left > 0) running.set(client, left);
-    else running.delete(client);
-    current.job.resolve(text);
-  };
-
-  const freeSlot = () => {
-    for (const slot of slots)
-      if (slot.ready && !slot.job && !slot.killedFor && !slot.retiring && slot.child.process.connected)
-        return slot;
-    return undefined;
-  };
-
-  /** The timer that kills `slot`'s process when it computes `job` longer than its budget without a word. */
-  const killTimer = (slot: Slot, job: Job) => {
-    const ms = job.budgetMs + graceMs;
-    return setTimeout(() => {
-      if (!slot.killedFor)
-        kill(slot, 'execution timeout', `no answer ${Math.round(ms)} ms after the request`);
-    }, ms);
-  };
-
-  /** Hands `job` to `slot`'s process, with the timer that kills it when it does not answer in time. */
-  const start = (slot: Slot, job: Job) => {
-    const id = ++nextId;
-    slot.job = { id, job, timer: killTimer(slot, job), stateRequests: 0 };
-    running.set(job.client, (running.get(job.client) ?? 0) + 1);
-    counts.started++;
-    const message: ToTraceChild = { type: 'request', id, text: job.request.text, maxTimeoutMs };
-    const lost = (e: unknown) => {
-      if (slot.job?.id !== id) return;
-      finish(
-        slot,
-        internalError(job.request.body, `the trace process could not be reached (${messageOf(e)})`),
-      );
-      // The request never got there: the channel is broken, so the process is no use any more.
-      if (!slot.killedFor) kill(slot, 'the trace process could not be reached', 'its channel failed');
-    };
-    try {
-      slot.child.process.send(message, undefined, undefined, (e) => e && lost(e));
-    } catch (e) {
-      // Thrown before anything was written: the process is as it was, and free for the next request at once.
-      finish(slot, internalError(job.request.body, e));
-      log(`trace process ${slot.pid}: a request could not be handed over: ${messageOf(e)}`);
-    }
-  };
-
-  const runningOf = (client: object) => running.get(client) ?? 0;
-
-  const dispatch = () => {
-    let slot: Slot | undefined;
-    while (queue.size > 0 && (slot = freeSlot())) start(slot, queue.shift(runningOf)!);
-  };
-
-  /** A client went away: its waiting requests are dropped, its running ones ended with their process. */
-  const forget = (client: TraceClient) => {
-    const dropped = queue.drop(client);
-    counts.dropped += dropped.length;
-    for (const job of dropped) job.resolve(errorText(job.request.body, 'the client went away'));
-    for (const slot of slots) {
-      if (slot.job?.job.client !== client || slot.killedFor) continue;
-      counts.cancelled++;
-      kill(slot, 'the client went away', `its client (${client.id}) went away`);
-    }
-  };
-
-  const onMessage = (slot: Slot, m: FromTraceChild) => {
-    if (m.type === 'hello') {
-      slot.hello = true;
-      const upstream = options.upstream && { hardfork: options.upstream.hardfork };
-      post(slot, { type: 'init', fixture: options.fixture, journal: journal.slice(), upstream });
-    } else if (m.type === 'ready') {
-      slot.ready = true;
-      startFailures = 0;
-      for (const w of readyWaiters) w.resolve();
-      readyWaiters = [];
-      dispatch();
-    } else if (m.type === 'failed') {
-      slot.failed = m.message;
-    } else if (m.type === 'state' && slot.job?.id === m.id) {
-      void fetchState(slot, slot.job, m.request, m.calls);
-    } else if (m.type === 'response' && slot.job?.id === m.id) {
-      if ('retire' in m && m.retire) slot.retiring = true;
-      finish(slot, 'error' in m ? internalError(slot.job.job.request.body, m.error) : m.text);
-      dispatch();
-    }
-  };
-
-  /**
-   * Answers a trace process's `state` message: checked, fetched upstream, answered. The kill timer stops while this
-   * process fetches (the upstream's time is not the tracer's) and starts again once the answer is sent.
-   */
-  const fetchState = async (
-    slot: Slot,
-    current: NonNullable<Slot['job']>,
-    request: number,
-    asked: unknown,
-  ) => {
-    clearTimeout(current.timer);
-    let answers: unknown[];
-    try {
-      if (!options.upstream) throw new Error('this server has no upstream');
-      if (++current.stateRequests > maxStateRequests)
-        throw new Error(`the trace process asked for state more than ${maxStateRequests} times: refused`);
-      checkReadOnlyCalls(asked);
-    } catch (e) {
-      // Only a process that went astray (its tracer broke out of the realm) asks for this: it goes.
-      if (!slot.killedFor) kill(slot, messageOf(e), `it asked for ${messageOf(e)}`);
-      return;
-    }
-    let reply: ToTraceChild;
-    try {
-      answers = await fetchForTraceChild(asked, options.upstream.fetcher);
-      reply = { type: 'state', request, answers };
-    } catch (e) {
-      // The upstream's fault, for the trace to word (it tells a reorganised chain from a pruned node).
-      reply = { type: 'state', request, error: messageOf(e) };
-    }
-    if (slot.job !== current || slot.killedFor) return;
-    post(slot, reply);
-    current.timer = killTimer(slot, current.job);
-  };
-
-  const onClose = (slot: Slot, code: number | null, signal: NodeJS.Signals | null) => {
-    slots.delete(slot);
-    const stderr = slot.child.stderrTail();
-    const current = slot.job;
-    if (current) {
-      const message = slot.killedFor ?? describeChildExit({ code, signal, stderr });
-      finish(slot, errorText(current.job.request.body, message));
-      if (!slot.killedFor) log(`trace process ${slot.pid} stopped while tracing: ${message}`);
-    }
-    if (closing) return;
-    if (!slot.ready) {
-      startFailures++;
-      const why = slot.failed ?? (lastLine(stderr) || describeChildExit({ code, signal, stderr: '' }));
-      log(`trace process ${slot.pid} could not start: ${why}`);
-      if (startFailures >= startAttempts) {
-        const message = `the trace processes cannot start (${why})`;
-        for (const job of queue.clear()) job.resolve(errorText(job.request.body, message));
-        for (const w of readyWaiters) w.reject(new Error(message));
-        readyWaiters = [];
-        return;
-      }
-    }
-    fill();
-    dispatch();
-  };
-
-  // If the server process exits without close() (an uncaught error), its trace processes go with it.
-  const onExit = () => {
-    for (const slot of slots) killProcessTree(slot.child.process);
-  };
-  process.on('exit', onExit);
-  fill();
+  process.on('exit', pool.onExit);
+  fill(pool);
 
   return {
-    trace(request, client = ownClient()) {
-      const body = request.body;
-      if (closing) return Promise.resolve(errorText(body, 'the server is shutting down'));
-      if (client.signal.aborted) return Promise.resolve(errorText(body, 'the client went away'));
-      if (queue.size >= maxQueued)
-        return Promise.resolve(
-          errorText(body, `too many trace requests waiting (${maxQueued}); try again later`),
-        );
-      // After processes kept failing to start, a new request tries again.
-      if (startFailures >= startAttempts && slots.size === 0) startFailures = startAttempts - 1;
-      const { budgetMs } = capTraceTimeout(body, maxTimeoutMs);
-      if (!watched.has(client)) {
-        watched.add(client);
-        client.signal.addEventListener('abort', () => forget(client), { once: true });
-      }
-      return new Promise((resolve) => {
-        queue.push(client, { request, budgetMs, client, resolve });
-        fill();
-        dispatch();
-      });
-    },
+    trace: (request, client = ownClient()) => trace(pool, request, client),
     journal(raw) {
       // Under --upstream the chain is the upstream's: a sent transaction is its business, not the processes'.
       if (options.upstream) return;
-      journal.push(raw);
-      for (const slot of slots) if (slot.hello) post(slot, { type: 'journal', raw });
+      pool.journal.push(raw);
+      for (const slot of slots) if (slot.hello) post(pool, slot, { type: 'journal', raw });
     },
-    ready() {
-      if ([...slots].some((s) => s.ready)) return Promise.resolve();
-      if (startFailures >= startAttempts)
-        return Promise.reject(new Error('the trace processes cannot start'));
-      return new Promise((resolve, reject) => readyWaiters.push({ resolve, reject }));
-    },
+    ready: () => ready(pool),
     pids: () => [...slots].map((s) => s.pid),
-    stats: () => ({ ...counts, waiting: queue.size }),
-    async close() {
-      closing = true;
-      process.off('exit', onExit);
-      for (const job of queue.clear())
-        job.resolve(errorText(job.request.body, 'the server is shutting down'));
-      for (const w of readyWaiters) w.reject(new Error('the trace pool was closed'));
-      readyWaiters = [];
-      const all = [...slots];
-      for (const slot of all) {
-        if (slot.job) slot.killedFor = 'the server is shutting down';
-        killProcessTree(slot.child.process);
-      }
-      await Promise.all(all.map((s) => s.closed));
-    },
+    stats: () => ({ ...pool.counts, waiting: pool.queue.size }),
+    close: () => close(pool),
   };
 }
