@@ -18,6 +18,8 @@ import { registerQuickFixes } from './ui/editor/applyDiagnostics.ts';
 import { bindEditorFixes } from './ui/problems/bindEditorFixes.ts';
 import { bindNodeErrorPlace } from './ui/result/bindNodeErrorPlace.ts';
 import { createLiveCheck } from './ui/editor/createLiveCheck.ts';
+import { createEmbeddedFlatten } from './ui/debug/createEmbeddedFlatten.ts';
+import { activeEndpoint } from './state/endpointList.ts';
 import { createNodeErrorMarker } from './ui/editor/markNodeError.ts';
 import { createTracerModels } from './ui/createTracerModels.ts';
 import { createTracerActions } from './ui/createTracerActions.ts';
@@ -98,11 +100,16 @@ const liveCheck = createLiveCheck({
       ? targetOfDialect(probe.dialectTarget)
       : undefined;
   },
-  onResult: (a) => {
+  onResult: (a, embeddedFlat) => {
     if (checkedVersion === -1) performance.mark('playground:first-check');
     checkedVersion = editor.getModel()?.getVersionId() ?? -1;
-    store.update({ diagnostics: a.diagnostics, flat: a.flat });
+    store.update({ diagnostics: a.diagnostics, flat: a.flat, embeddedFlat });
   },
+  embedded: createEmbeddedFlatten(() => activeEndpoint(store.get()).kind === 'embedded'),
+});
+// Console calls are warnings on the embedded node and errors for any other: check again when the endpoint changes.
+store.subscribe((s, prev) => {
+  if (s.activeEndpointId !== prev.activeEndpointId) liveCheck.runNow();
 });
 liveCheck.runNow();
 bindEditorFixes(monaco, editor, () => checkedVersion === editor.getModel()?.getVersionId());

@@ -87,6 +87,11 @@ export interface AppState {
   diagnostics: Diagnostic[];
   /** The flattened one-line tracer, or null while it cannot be flattened. */
   flat: { ok: boolean; code: string } | null;
+  /**
+   * The active tracer's text for the embedded node alone when `flat` is null only because of console calls (kept
+   * there: they print to the Console panel). Never sent to another node (see ui/send/tracerCodeFor.ts).
+   */
+  embeddedFlat?: { kind: 'flattened' | 'verbatim'; code: string } | null;
   request: RequestDraft;
   endpoints: Endpoint[];
   activeEndpointId: string;

@@ -3,6 +3,8 @@ import type { Remote } from 'comlink';
 import type { TargetId } from '../../core/targets.ts';
 import { createSequence } from '../../state/sequence.ts';
 import type { TracerAnalysis, TracerWorkerApi } from '../../worker/contracts.ts';
+import type { EmbeddedTracerCode } from '../../worker/embeddedFlattenContract.ts';
+import { consoleForEmbeddedNode, onlyConsoleErrors } from '../debug/consoleForEmbeddedNode.ts';
 import { applyDiagnostics } from './applyDiagnostics.ts';
 
 /** Options of {@link createLiveCheck}. */
@@ -14,8 +16,20 @@ export interface LiveCheckOptions {
   target: () => TargetId;
   /** The target the probe found on the active endpoint, if any (named in the summary line). */
   detected: () => TargetId | undefined;
-  /** Called with each fresh (never stale) analysis. */
-  onResult(analysis: TracerAnalysis): void;
+  /**
+   * Called with each fresh (never stale) analysis, and the embedded node's own text of the tracer when only console
+   * calls keep it from flattening (null otherwise).
+   */
+  onResult(analysis: TracerAnalysis, embedded: EmbeddedTracerCode | null): void;
+  /**
+   * The embedded node's console support: whether it is the active endpoint (console errors are then shown as
+   * warnings), and the text that keeps console calls (see flattenForEmbeddedNode), asked only for a tracer whose
+   * sole errors are console calls.
+   */
+  embedded?: {
+    active(): boolean;
+    flatten(source: string, target: TargetId): Promise<EmbeddedTracerCode | null>;
+  };
   delayMs?: number;
 }
 
@@ -39,12 +53,18 @@ export function createLiveCheck(o: LiveCheckOptions): {
     const id = seq.next();
     const version = model.getVersionId();
     try {
-      const analysis = await o.worker.analyze(id, model.getValue(), o.target(), o.detected());
+      const source = model.getValue();
+      const analysis = await o.worker.analyze(id, source, o.target(), o.detected());
+      const embedded =
+        !analysis.flat && o.embedded && onlyConsoleErrors(analysis.diagnostics)
+          ? await o.embedded.flatten(source, o.target())
+          : null;
       if (!seq.isCurrent(analysis.seq) || o.editor.getModel() !== model || model.getVersionId() !== version)
         return;
-      applyDiagnostics(o.monaco, model, analysis.diagnostics);
+      const shown = consoleForEmbeddedNode(analysis.diagnostics, !!embedded && !!o.embedded?.active());
+      applyDiagnostics(o.monaco, model, shown);
       applied = { model, version };
-      o.onResult(analysis);
+      o.onResult({ ...analysis, diagnostics: shown }, embedded);
     } catch (e) {
       console.error('tracer check failed', e);
     }

@@ -21,6 +21,7 @@ import type { DemoDefaults } from '../../evm/node/demoDefaults.ts';
 import type { FixtureDefaults } from '../../core/fixture/fixtureTypes.ts';
 import { describeProbe } from '../describeProbe.ts';
 import { splitTraceOptions } from './splitTraceOptions.ts';
+import { tracerCodeFor } from '../send/tracerCodeFor.ts';
 import type { TemplateDemo } from '../../core/templates/parseTemplateHeader.ts';
 
 const demoSubjectText: Record<TemplateDemo['subject'], string> = {
@@ -115,13 +116,13 @@ export function createRequestController(deps: RequestControllerDeps): RequestCon
     }
     const s = store.get();
     if (s.inFlight) return;
-    const built = buildDraftRequest(s.request, s.flat?.code ?? null);
+    const endpoint = activeEndpoint(s);
+    const built = buildDraftRequest(s.request, tracerCodeFor(s, endpoint, !!via));
     if (!built.ok) {
       deps.showPanel('request');
       deps.notify(`Not sent: ${built.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
       return;
     }
-    const endpoint = activeEndpoint(s);
     const ctl = new AbortController();
     controller = ctl;
     store.update({ inFlight: { startedAt: deps.now() } });

@@ -2,6 +2,7 @@ import type { AppState } from '../../state/appState.ts';
 import { buildDraftRequest } from '../../state/buildDraftRequest.ts';
 import { activeEndpoint } from '../../state/endpointList.ts';
 import { h, type Panel } from '../dom.ts';
+import { tracerCodeFor } from './tracerCodeFor.ts';
 
 /** What the run bar does. */
 export interface RunBarActions {
@@ -14,7 +15,7 @@ export interface RunBarActions {
 
 /** Why Run would not send now, in a few words (null when it would). */
 export function notReadyReason(s: AppState): string | null {
-  const built = buildDraftRequest(s.request, s.flat?.code ?? null);
+  const built = buildDraftRequest(s.request, tracerCodeFor(s, activeEndpoint(s)));
   if (built.ok) return null;
   const first = built.errors[0];
   if (first.path === 'tracer') return 'the tracer has errors';
@@ -61,6 +62,7 @@ export function mountRunBar(el: HTMLElement, actions: RunBarActions): Panel<AppS
         prev &&
         prev.request === s.request &&
         prev.flat === s.flat &&
+        prev.embeddedFlat === s.embeddedFlat &&
         prev.endpoints === s.endpoints &&
         prev.activeEndpointId === s.activeEndpointId
       )
