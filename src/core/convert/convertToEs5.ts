@@ -179,6 +179,11 @@ export function convertToEs5(source: string): ConvertResult {
   }
 }
 
+type CheckedTracer = NonNullable<ReturnType<typeof checkTracer>['tracer']>;
+type Member = Located<estree.Property | estree.SpreadElement>;
+/** An ES2015+ construct the ES5 check found, with its offsets. */
+type Construct = { d: Diagnostic; start: number; end: number };
+
 function convert(source: string): ConvertResult {
   const checked = checkTracer(source, { target: 'es5' });
   const tracer = checked.tracer;
@@ -194,74 +199,105 @@ function convert(source: string): ConvertResult {
     }));
     return { ok: false, code: source, converted, notConverted, notes };
   }
-  const object = tracer.object;
-  const edits: TextEdit[] = [];
-  // The wrapper: keep the text before and after it (comments), drop the wrapper itself.
-  const formFix = tracer.diagnostics.find((d) => d.fix)?.fix;
-  if (tracer.form !== 'bare' && tracer.form !== 'parenthesized') {
-    const prefix = findPrefixWrapper(source);
-    if (tracer.form === 'variable' && prefix) {
-      // `let NAME = (` … `);`: the head up to the object, and the parentheses and `;` after it.
-      const tail = /^[\s)]*;?/.exec(source.slice(object.end))![0].replace(/\s+$/, '');
-      edits.push({ start: prefix.start, end: object.start, text: '' });
-      edits.push({ start: object.end, end: object.end + tail.length, text: '' });
-    } else if (formFix) edits.push(...formFix.edits);
-    converted.push(`the ${tracer.form === 'variable' ? "'var|let|const NAME = …'" : tracer.form} wrapper`);
-  }
+  const edits: TextEdit[] = wrapperEdits(source, tracer, converted);
   const lines = createLineIndex(source);
   const constructs = checked.diagnostics.filter((d) => d.ruleId.startsWith('es5/') && d.severity === 'error');
   const offsets = constructs.flatMap((d) =>
     rangesOf(d).map((r) => ({ d, start: r.start.offset, end: r.end.offset })),
   );
-  const counts = new Map<string, number>();
-  for (const member of object.properties as Located<estree.Property | estree.SpreadElement>[]) {
+  for (const member of tracer.object.properties as Member[]) {
     const inside = offsets.filter((o) => o.start >= member.start && o.end <= member.end);
     if (inside.length === 0) continue;
-    const where = lines.positionAt(member.start);
-    // A member left as written: its constructs stay, and the ES5 check of the result lists them.
-    const fail = (message: string) => notes.push(`line ${where.line}: left as written: ${message}`);
-    if (member.type !== 'Property') {
-      fail('a spread of properties into the tracer object cannot stay one object literal in ES5');
-      continue;
-    }
-    if (inside.some((o) => o.d.ruleId === 'es5/async-await')) {
-      fail('async functions and await: tracer hooks run synchronously; remove async/await');
-      continue;
-    }
-    let memberText = source.slice(member.start, member.end);
-    if (member.computed) {
-      const key = constantKey(member.key);
-      if (key === null) {
-        fail(
-          'a computed key of the tracer object that is not a constant cannot stay one object literal in ES5',
-        );
-        continue;
-      }
-      const keyNode = member.key as Located<estree.Node>;
-      const open = source.lastIndexOf('[', keyNode.start);
-      const close = source.indexOf(']', keyNode.end);
-      memberText = key + source.slice(close + 1, member.end);
-      if (open < member.start) memberText = source.slice(member.start, member.end);
-    }
-    const indent = /^[ \t]*/.exec(source.slice(source.lastIndexOf('\n', member.start - 1) + 1))![0];
-    const lowered = lowerMember(memberText, indent);
-    if (!lowered.ok) {
-      fail(lowered.message);
-      continue;
-    }
-    edits.push({ start: member.start, end: member.end, text: lowered.text });
-    if (inside.some((o) => o.d.ruleId === 'es5/for-of'))
-      notes.push(
-        `for-of loops in '${memberText.slice(0, 20).split(/[:(\s]/)[0]}' became index loops: they assume an array (or a string)`,
-      );
-    if (inside.some((o) => o.d.ruleId === 'es5/spread'))
-      notes.push(
-        'spread elements became __spreadArray/apply: they assume arrays (not Sets, Maps or iterators)',
-      );
+    const edit = lowerTracerMember(source, member, inside, lines.positionAt(member.start).line, notes);
+    if (edit) edits.push(edit);
   }
-  let code = applyEdits(source, edits);
-  code = singleQuoteStrings(code);
-  // Leftovers the ES5 check has its own fixes for (e.g. escapes TypeScript keeps), applied until none is left.
+  const code = applyLeftoverFixes(singleQuoteStrings(applyEdits(source, edits)));
+  const after = checkTracer(code, { target: 'es5' });
+  const notConverted = after.diagnostics.filter(blocksConversion).map((d): NotConverted => ({
+    in: 'converted',
+    line: d.range.start.line,
+    column: d.range.start.column,
+    message: d.message,
+  }));
+  converted.push(...tallyConverted(constructs, after.diagnostics));
+  return { ok: notConverted.length === 0, code, converted, notConverted, notes: [...new Set(notes)] };
+}
+
+/** The edits that drop the wrapper around the object, keeping the text before and after it (comments). */
+function wrapperEdits(source: string, tracer: CheckedTracer, converted: string[]): TextEdit[] {
+  const edits: TextEdit[] = [];
+  if (tracer.form === 'bare' || tracer.form === 'parenthesized') return edits;
+  const object = tracer.object;
+  const formFix = tracer.diagnostics.find((d) => d.fix)?.fix;
+  const prefix = findPrefixWrapper(source);
+  if (tracer.form === 'variable' && prefix) {
+    // `let NAME = (` … `);`: the head up to the object, and the parentheses and `;` after it.
+    const tail = /^[\s)]*;?/.exec(source.slice(object.end))![0].replace(/\s+$/, '');
+    edits.push({ start: prefix.start, end: object.start, text: '' });
+    edits.push({ start: object.end, end: object.end + tail.length, text: '' });
+  } else if (formFix) edits.push(...formFix.edits);
+  converted.push(`the ${tracer.form === 'variable' ? "'var|let|const NAME = …'" : tracer.form} wrapper`);
+  return edits;
+}
+
+/**
+ * The edit that lowers one member of the tracer object holding ES2015+ constructs (`inside`), or undefined when it
+ * stays as written; `notes` receives what the reader should know either way.
+ */
+function lowerTracerMember(
+  source: string,
+  member: Member,
+  inside: Construct[],
+  line: number,
+  notes: string[],
+): TextEdit | undefined {
+  // A member left as written: its constructs stay, and the ES5 check of the result lists them.
+  const fail = (message: string) => notes.push(`line ${line}: left as written: ${message}`);
+  if (member.type !== 'Property') {
+    fail('a spread of properties into the tracer object cannot stay one object literal in ES5');
+    return undefined;
+  }
+  if (inside.some((o) => o.d.ruleId === 'es5/async-await')) {
+    fail('async functions and await: tracer hooks run synchronously; remove async/await');
+    return undefined;
+  }
+  const memberText = memberTextWithConstantKey(source, member);
+  if (memberText === null) {
+    fail('a computed key of the tracer object that is not a constant cannot stay one object literal in ES5');
+    return undefined;
+  }
+  const indent = /^[ \t]*/.exec(source.slice(source.lastIndexOf('\n', member.start - 1) + 1))![0];
+  const lowered = lowerMember(memberText, indent);
+  if (!lowered.ok) {
+    fail(lowered.message);
+    return undefined;
+  }
+  if (inside.some((o) => o.d.ruleId === 'es5/for-of'))
+    notes.push(
+      `for-of loops in '${memberText.slice(0, 20).split(/[:(\s]/)[0]}' became index loops: they assume an array (or a string)`,
+    );
+  if (inside.some((o) => o.d.ruleId === 'es5/spread'))
+    notes.push(
+      'spread elements became __spreadArray/apply: they assume arrays (not Sets, Maps or iterators)',
+    );
+  return { start: member.start, end: member.end, text: lowered.text };
+}
+
+/** The member's text with a computed constant key written plainly; null when the computed key is not a constant. */
+function memberTextWithConstantKey(source: string, member: Located<estree.Property>): string | null {
+  const whole = source.slice(member.start, member.end);
+  if (!member.computed) return whole;
+  const key = constantKey(member.key);
+  if (key === null) return null;
+  const keyNode = member.key as Located<estree.Node>;
+  const open = source.lastIndexOf('[', keyNode.start);
+  const close = source.indexOf(']', keyNode.end);
+  if (open < member.start) return whole;
+  return key + source.slice(close + 1, member.end);
+}
+
+/** Leftovers the ES5 check has its own fixes for (e.g. escapes TypeScript keeps), applied until none is left. */
+function applyLeftoverFixes(code: string): string {
   for (let round = 0; round < 3; round++) {
     const fixes = checkTracer(code, { target: 'es5' }).diagnostics.filter(
       (d) => d.ruleId.startsWith('es5/') && d.severity === 'error' && d.fix,
@@ -269,27 +305,28 @@ function convert(source: string): ConvertResult {
     if (fixes.length === 0) break;
     code = applyEdits(code, fixes[0].fix!.edits);
   }
-  const after = checkTracer(code, { target: 'es5' });
-  const blocking = (d: Diagnostic) =>
+  return code;
+}
+
+/** Whether a diagnostic on the converted code means the conversion did not succeed. */
+function blocksConversion(d: Diagnostic): boolean {
+  return (
     d.severity === 'error' &&
     (d.ruleId.startsWith('es5/') ||
       d.ruleId === 'tracer/not-an-object' ||
-      d.ruleId === 'tracer/function-wrapper');
-  const remaining = after.diagnostics.filter(blocking).map((d): NotConverted => ({
-    in: 'converted',
-    line: d.range.start.line,
-    column: d.range.start.column,
-    message: d.message,
-  }));
-  // What was converted: each kind of construct, as many as the result no longer has.
+      d.ruleId === 'tracer/function-wrapper')
+  );
+}
+
+/** What was converted: each kind of construct, as many as the result no longer has ("arrow functions (3)"). */
+function tallyConverted(before: readonly Diagnostic[], after: readonly Diagnostic[]): string[] {
+  const counts = new Map<string, number>();
   const tally = (list: readonly Diagnostic[], sign: number) => {
     for (const d of list)
       if (d.severity === 'error' && d.ruleId in es5Rules)
         counts.set(d.ruleId, (counts.get(d.ruleId) ?? 0) + sign * rangesOf(d).length);
   };
-  tally(constructs, 1);
-  tally(after.diagnostics, -1);
-  for (const [rule, n] of counts) if (n > 0) converted.push(`${es5Rules[rule].name} (${n})`);
-  const notConverted = remaining;
-  return { ok: notConverted.length === 0, code, converted, notConverted, notes: [...new Set(notes)] };
+  tally(before, 1);
+  tally(after, -1);
+  return [...counts].filter(([, n]) => n > 0).map(([rule, n]) => `${es5Rules[rule].name} (${n})`);
 }
