@@ -8,7 +8,7 @@ export type ToTraceChild =
    * `state` messages of the request's id.
    */
   | { type: 'init'; fixture?: string; journal: string[]; upstream?: { hardfork?: string } }
-  /** One more raw transaction that the server's node accepted (eth_sendRawTransaction), to apply in order. */
+  /** One more change the server's node made (a raw transaction's hex, or a request: see journalEntryFor), in order. */
   | { type: 'journal'; raw: string }
   /**
    * Answer one JSON-RPC request with the node: `text` is the request's JSON text as the client sent it (the process

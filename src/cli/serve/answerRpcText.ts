@@ -1,5 +1,6 @@
 import type { EmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
 import { isTraceMethod } from '../../core/rpc/methods.ts';
+import { journalEntryFor } from './journalEntryFor.ts';
 import { splitJsonArray } from './splitJsonArray.ts';
 import type { TraceClient } from './TraceClient.ts';
 import type { TraceRunner } from './TraceRunner.ts';
@@ -51,16 +52,15 @@ async function answerItem(
   try {
     if (ctx.traces && isObject(item) && isTraceMethod(item.method))
       return await ctx.traces.trace({ body: item, text: text() }, client);
-    // A sent transaction is journaled for the trace processes even when sent as a notification.
-    const sendTx = ctx.traces !== undefined && isObject(item) && item.method === 'eth_sendRawTransaction';
+    // What changes the chain (a sent transaction, a dev control) is journaled for the trace processes even when
+    // sent as a notification.
+    const sendTx = ctx.traces !== undefined && isObject(item) && journalEntryFor(item) !== undefined;
     const asked = sendTx && notification ? { ...(item as Record<string, unknown>), id: 0 } : item;
     // As a one-item batch, so that whatever `item` is gets the answer a batch item gets (an array: invalid request).
     const out = (await ctx.node.request([asked])) as Array<{ result?: unknown; error?: unknown }> | undefined;
     const response = out?.[0];
-    if (sendTx && response && response.error === undefined) {
-      const raw = (item as { params: unknown[] }).params[0];
-      ctx.traces!.journal(raw as string);
-    }
+    if (sendTx && response && response.error === undefined)
+      ctx.traces!.journal(journalEntryFor(item as Record<string, unknown>)!);
     return notification || response === undefined ? undefined : JSON.stringify(response);
   } catch (e) {
     const message = `internal error: ${(e as Error)?.message ?? String(e)}`;

@@ -25,6 +25,7 @@ import { readTemplateSource } from '../readTemplateSource.ts';
 import { createParentUpstreamReader, type ParentUpstreamReader } from './createParentUpstreamReader.ts';
 import type { FromTraceChild } from './FromTraceChild.ts';
 import type { ToTraceChild } from './ToTraceChild.ts';
+import { journalRequest } from './journalEntryFor.ts';
 
 let node: EmbeddedNode | undefined;
 let queue: Promise<void> = Promise.resolve();
@@ -47,11 +48,10 @@ async function applyJournal(raw: string): Promise<void> {
   const r = (await node!.request({
     jsonrpc: '2.0',
     id: ++journalId,
-    method: 'eth_sendRawTransaction',
-    params: [raw],
+    ...journalRequest(raw),
   })) as { error?: { message: string } };
   // The parent's node accepted it on the same chain, so this cannot differ; say so if it ever does.
-  if (r?.error) process.stderr.write(`journaled transaction not applied: ${r.error.message}\n`);
+  if (r?.error) process.stderr.write(`journaled change not applied: ${r.error.message}\n`);
 }
 
 /** The node's JSON-RPC response text for a request's text; undefined for a notification. Throws what the node throws. */

@@ -60,137 +60,148 @@ function clip(s: string, max = previewChars): string {
   return s.length > max ? s.slice(0, max - 1) + '…' : s;
 }
 
+/** One tree's value and expansion state, shared by the functions below. */
+interface Tree {
+  root: unknown;
+  open: WeakSet<object>;
+  /** Visible rows under an open node (itself included), until an expansion below it changes. */
+  sizes: WeakMap<object, number>;
+  keyCache: WeakMap<object, string[]>;
+}
+
+function keysOf(t: Tree, v: Container): string[] | null {
+  if (Array.isArray(v)) return null;
+  let k = t.keyCache.get(v);
+  if (!k) t.keyCache.set(v, (k = Object.keys(v)));
+  return k;
+}
+
+const countOf = (t: Tree, v: Container) => (Array.isArray(v) ? v.length : keysOf(t, v)!.length);
+const keyAt = (t: Tree, v: Container, i: number): string | number =>
+  Array.isArray(v) ? i : keysOf(t, v)![i];
+const childAt = (t: Tree, v: Container, i: number): unknown =>
+  Array.isArray(v) ? v[i] : (v as Record<string, unknown>)[keysOf(t, v)![i]];
+const isOpen = (t: Tree, v: unknown): v is Container => isContainer(v) && t.open.has(v);
+
+function sizeOf(t: Tree, v: unknown): number {
+  if (!isOpen(t, v)) return 1;
+  let s = t.sizes.get(v);
+  if (s !== undefined) return s;
+  s = 1;
+  const n = countOf(t, v);
+  for (let i = 0; i < n; i++) s += sizeOf(t, childAt(t, v, i));
+  t.sizes.set(v, s);
+  return s;
+}
+
+function describe(t: Tree, v: unknown): string {
+  if (!isContainer(v)) return clip(v === undefined ? 'undefined' : JSON.stringify(v));
+  const n = countOf(t, v);
+  if (Array.isArray(v)) return n === 1 ? '[1 item]' : `[${n} items]`;
+  const parts: string[] = [];
+  let len = 0;
+  for (const k of keysOf(t, v)!) {
+    const c = (v as Record<string, unknown>)[k];
+    const part = `${k}: ${isContainer(c) ? (Array.isArray(c) ? `[${c.length}]` : '{…}') : clip(JSON.stringify(c) ?? '', 40)}`;
+    parts.push(part);
+    len += part.length + 2;
+    if (len > 100) break;
+  }
+  return `{${parts.join(', ')}${parts.length < n ? ', …' : ''}}`;
+}
+
+const makeRow = (t: Tree, v: unknown, key: string | number | null, path: TreePath): TreeRow => ({
+  path,
+  depth: path.length,
+  key,
+  kind: kindOf(v),
+  preview: describe(t, v),
+  childCount: isContainer(v) ? countOf(t, v) : 0,
+  expanded: isOpen(t, v),
+});
+
+/** Follows `path` from the root: the values along it, root first; null when a step does not exist. */
+function resolve(t: Tree, path: TreePath): unknown[] | null {
+  const chain: unknown[] = [t.root];
+  for (const step of path) {
+    const cur = chain[chain.length - 1];
+    if (!isContainer(cur) || !Object.prototype.hasOwnProperty.call(cur, step)) return null;
+    chain.push((cur as Record<string, unknown>)[step]);
+  }
+  return chain;
+}
+
+function forget(t: Tree, chain: unknown[]): void {
+  for (const n of chain) if (isContainer(n)) t.sizes.delete(n);
+}
+
+function rows(t: Tree, start: number, count: number): TreeRow[] {
+  const out: TreeRow[] = [];
+  let skip = Math.max(0, start);
+  const visit = (v: unknown, key: string | number | null, parent: TreePath | null) => {
+    const s = sizeOf(t, v);
+    if (skip >= s) return void (skip -= s);
+    const path = parent === null ? [] : [...parent, key as string | number];
+    if (skip > 0) skip--;
+    else out.push(makeRow(t, v, key, path));
+    if (!isOpen(t, v)) return;
+    const n = countOf(t, v);
+    let i = 0;
+    // Every child collapsed: the row to start at is found by arithmetic, not by walking the siblings.
+    if (s === n + 1) [i, skip] = [skip, 0];
+    for (; i < n && out.length < count; i++) visit(childAt(t, v, i), keyAt(t, v, i), path);
+  };
+  if (count > 0) visit(t.root, null, null);
+  return out;
+}
+
+function indexOf(t: Tree, path: TreePath): number {
+  const chain = resolve(t, path);
+  if (!chain) return -1;
+  let index = 0;
+  for (let d = 0; d < path.length; d++) {
+    const v = chain[d];
+    if (!isOpen(t, v)) return -1;
+    const at = Array.isArray(v) ? (path[d] as number) : keysOf(t, v)!.indexOf(String(path[d]));
+    index += 1;
+    if (sizeOf(t, v) === countOf(t, v) + 1) index += at;
+    else for (let i = 0; i < at; i++) index += sizeOf(t, childAt(t, v, i));
+  }
+  return index;
+}
+
+function toggle(t: Tree, path: TreePath, want: boolean | undefined): number {
+  const chain = resolve(t, path);
+  const node = chain?.[chain.length - 1];
+  if (!chain || !isContainer(node)) return sizeOf(t, t.root);
+  const next = want ?? !t.open.has(node);
+  if (next) t.open.add(node);
+  else t.open.delete(node);
+  forget(t, chain);
+  return sizeOf(t, t.root);
+}
+
 /** Creates the tree over `root`, with only the root expanded. */
 export function createResultTree(root: unknown): ResultTree {
-  const open = new WeakSet<object>();
-  const sizes = new WeakMap<object, number>();
-  const keyCache = new WeakMap<object, string[]>();
-  if (isContainer(root)) open.add(root);
-
-  const keysOf = (v: Container): string[] | null => {
-    if (Array.isArray(v)) return null;
-    let k = keyCache.get(v);
-    if (!k) keyCache.set(v, (k = Object.keys(v)));
-    return k;
-  };
-  const countOf = (v: Container) => (Array.isArray(v) ? v.length : keysOf(v)!.length);
-  const keyAt = (v: Container, i: number): string | number => (Array.isArray(v) ? i : keysOf(v)![i]);
-  const childAt = (v: Container, i: number): unknown =>
-    Array.isArray(v) ? v[i] : (v as Record<string, unknown>)[keysOf(v)![i]];
-  const isOpen = (v: unknown): v is Container => isContainer(v) && open.has(v);
-
-  const sizeOf = (v: unknown): number => {
-    if (!isOpen(v)) return 1;
-    let s = sizes.get(v);
-    if (s !== undefined) return s;
-    s = 1;
-    const n = countOf(v);
-    for (let i = 0; i < n; i++) s += sizeOf(childAt(v, i));
-    sizes.set(v, s);
-    return s;
-  };
-
-  const describe = (v: unknown): string => {
-    if (!isContainer(v)) return clip(v === undefined ? 'undefined' : JSON.stringify(v));
-    const n = countOf(v);
-    if (Array.isArray(v)) return n === 1 ? '[1 item]' : `[${n} items]`;
-    const parts: string[] = [];
-    let len = 0;
-    for (const k of keysOf(v)!) {
-      const c = (v as Record<string, unknown>)[k];
-      const part = `${k}: ${isContainer(c) ? (Array.isArray(c) ? `[${c.length}]` : '{…}') : clip(JSON.stringify(c) ?? '', 40)}`;
-      parts.push(part);
-      len += part.length + 2;
-      if (len > 100) break;
-    }
-    return `{${parts.join(', ')}${parts.length < n ? ', …' : ''}}`;
-  };
-
-  const makeRow = (v: unknown, key: string | number | null, path: TreePath): TreeRow => ({
-    path,
-    depth: path.length,
-    key,
-    kind: kindOf(v),
-    preview: describe(v),
-    childCount: isContainer(v) ? countOf(v) : 0,
-    expanded: isOpen(v),
-  });
-
-  // Follows `path` from the root; null when a step does not exist.
-  const resolve = (path: TreePath): unknown[] | null => {
-    const chain: unknown[] = [root];
-    for (const step of path) {
-      const cur = chain[chain.length - 1];
-      if (!isContainer(cur) || !Object.prototype.hasOwnProperty.call(cur, step)) return null;
-      chain.push((cur as Record<string, unknown>)[step]);
-    }
-    return chain;
-  };
-  const forget = (chain: unknown[]) => {
-    for (const n of chain) if (isContainer(n)) sizes.delete(n);
-  };
-
-  const rows = (start: number, count: number): TreeRow[] => {
-    const out: TreeRow[] = [];
-    let skip = Math.max(0, start);
-    const visit = (v: unknown, key: string | number | null, parent: TreePath | null) => {
-      const s = sizeOf(v);
-      if (skip >= s) return void (skip -= s);
-      const path = parent === null ? [] : [...parent, key as string | number];
-      if (skip > 0) skip--;
-      else out.push(makeRow(v, key, path));
-      if (!isOpen(v)) return;
-      const n = countOf(v);
-      let i = 0;
-      // Every child collapsed: the row to start at is found by arithmetic, not by walking the siblings.
-      if (s === n + 1) [i, skip] = [skip, 0];
-      for (; i < n && out.length < count; i++) visit(childAt(v, i), keyAt(v, i), path);
-    };
-    if (count > 0) visit(root, null, null);
-    return out;
-  };
-
-  const indexOf = (path: TreePath): number => {
-    const chain = resolve(path);
-    if (!chain) return -1;
-    let index = 0;
-    for (let d = 0; d < path.length; d++) {
-      const v = chain[d];
-      if (!isOpen(v)) return -1;
-      const at = Array.isArray(v) ? (path[d] as number) : keysOf(v)!.indexOf(String(path[d]));
-      index += 1;
-      if (sizeOf(v) === countOf(v) + 1) index += at;
-      else for (let i = 0; i < at; i++) index += sizeOf(childAt(v, i));
-    }
-    return index;
-  };
-
-  const search = createTreeSearch(root, keysOf);
+  const t: Tree = { root, open: new WeakSet(), sizes: new WeakMap(), keyCache: new WeakMap() };
+  if (isContainer(root)) t.open.add(root);
+  const search = createTreeSearch(root, (v) => keysOf(t, v));
 
   return {
-    size: () => sizeOf(root),
-    rows,
-    toggle(path, want) {
-      const chain = resolve(path);
-      const node = chain?.[chain.length - 1];
-      if (!chain || !isContainer(node)) return sizeOf(root);
-      const next = want ?? !open.has(node);
-      if (next) open.add(node);
-      else open.delete(node);
-      forget(chain);
-      return sizeOf(root);
-    },
-    indexOf,
+    size: () => sizeOf(t, root),
+    rows: (start, count) => rows(t, start, count),
+    toggle: (path, want) => toggle(t, path, want),
+    indexOf: (path) => indexOf(t, path),
     findNext(query) {
       const hit = search(query);
       if (!hit) return null;
-      const chain = resolve(hit.path)!;
-      for (const n of chain.slice(0, -1)) if (isContainer(n)) open.add(n);
-      forget(chain);
-      return { path: hit.path, index: indexOf(hit.path), wrapped: hit.wrapped };
+      const chain = resolve(t, hit.path)!;
+      for (const n of chain.slice(0, -1)) if (isContainer(n)) t.open.add(n);
+      forget(t, chain);
+      return { path: hit.path, index: indexOf(t, hit.path), wrapped: hit.wrapped };
     },
     valueText(path) {
-      const chain = resolve(path);
+      const chain = resolve(t, path);
       if (!chain) throw new Error(`No value at ${formatPath(path)}`);
       return JSON.stringify(chain[chain.length - 1], null, 2) ?? 'undefined';
     },

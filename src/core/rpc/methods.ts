@@ -213,6 +213,22 @@ export const methodTable = {
   // --- filters and subscriptions (family 'filter') ---
   // --- end of filters and subscriptions ---
   // --- dev-chain controls, anvil's and hardhat's names (family 'dev') ---
+  evm_mine: { embedded: 'dev' },
+  anvil_mine: { embedded: 'dev' },
+  hardhat_mine: { embedded: 'dev' },
+  evm_snapshot: { embedded: 'dev' },
+  evm_revert: { embedded: 'dev' },
+  evm_setNextBlockTimestamp: { embedded: 'dev' },
+  evm_increaseTime: { embedded: 'dev' },
+  evm_setAutomine: { embedded: 'dev' },
+  anvil_setBalance: { embedded: 'dev' },
+  hardhat_setBalance: { embedded: 'dev' },
+  anvil_setCode: { embedded: 'dev' },
+  hardhat_setCode: { embedded: 'dev' },
+  anvil_setStorageAt: { embedded: 'dev' },
+  hardhat_setStorageAt: { embedded: 'dev' },
+  anvil_setNonce: { embedded: 'dev' },
+  hardhat_setNonce: { embedded: 'dev' },
   // --- end of dev-chain controls ---
   // Not answered here; sent to other nodes only.
   eth_getProof: { embedded: null, upstreamState: true },

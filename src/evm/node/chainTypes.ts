@@ -57,4 +57,19 @@ export interface Chain {
   createVm(state: SyncStateManager): Promise<VM>;
   /** Executes `txs` on the head state and appends the block; a tx that cannot be included rejects (nothing is added). */
   mine(txs: TypedTransaction[], options?: NextBlockOptions): Promise<ChainBlock>;
+  /** Time settings the next mined block takes (dev controls: evm_setNextBlockTimestamp, evm_increaseTime). */
+  readonly nextTime: NextBlockTime;
+  /**
+   * Makes `head` the head (dev controls): a block this chain holds, or one with the same header and another state
+   * (anvil_setBalance…); the blocks after it are dropped.
+   */
+  resetHead(head: ChainBlock): void;
+}
+
+/** What sets the next block's timestamp; both are cleared once a block is mined. */
+export interface NextBlockTime {
+  /** The exact timestamp of the next block. */
+  timestamp?: bigint;
+  /** Seconds added to the next block's usual timestamp (the parent's plus the block time). */
+  shift: bigint;
 }

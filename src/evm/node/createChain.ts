@@ -74,7 +74,21 @@ export function createChain(genesis: GenesisSpec): Chain {
     txByHash: (h) => txs.get(h.toLowerCase()),
     stateAfter: (n) => blocks[Number(n - first)].stateAfter.copy(),
     createVm: (state) => createVM({ common: common.copy(), stateManager: state, blockchain }),
-    mine: async (list, options) => append(await mineBlock(chain, genesis, list, options)),
+    mine: async (list, options) => {
+      const mined = append(await mineBlock(chain, genesis, list, options));
+      chain.nextTime.timestamp = undefined;
+      chain.nextTime.shift = 0n;
+      return mined;
+    },
+    nextTime: { shift: 0n },
+    resetHead(head) {
+      const keep = Number(head.number - first);
+      for (const dropped of blocks.splice(keep)) {
+        byHash.delete(dropped.hash);
+        for (const t of dropped.txs) txs.delete(t.hash);
+      }
+      append(head);
+    },
   };
   return chain;
 }
@@ -96,7 +110,7 @@ function nextHeader(chain: Chain, genesis: GenesisSpec, options: NextBlockOption
   const header: HeaderData = {
     parentHash: parent.hash(),
     number,
-    timestamp: parent.header.timestamp + genesis.blockTime,
+    timestamp: chain.nextTime.timestamp ?? parent.header.timestamp + genesis.blockTime + chain.nextTime.shift,
     gasLimit: parent.header.gasLimit,
     coinbase: parent.header.coinbase,
     difficulty: 0n,

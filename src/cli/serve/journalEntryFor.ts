@@ -1,0 +1,28 @@
+import { type EmbeddedMethodName, embeddedMethods } from '../../core/rpc/methods.ts';
+
+/** The methods that send a transaction; with the dev-chain controls (family 'dev'), all that change the chain. */
+const sendMethods = new Set(['eth_sendRawTransaction', 'eth_sendTransaction']);
+
+/**
+ * What the trace processes must apply, in order, to stay on the server's chain after `item` succeeded there: a sent
+ * raw transaction's hex, or the request `{method, params}` as JSON for eth_sendTransaction and the dev-chain controls
+ * (which the node answers deterministically: the same request on the same chain makes the same change). Undefined
+ * for a request that leaves the chain as it was.
+ */
+export function journalEntryFor(item: Record<string, unknown>): string | undefined {
+  const method = item.method;
+  if (typeof method !== 'string') return undefined;
+  const dev =
+    Object.prototype.hasOwnProperty.call(embeddedMethods, method) &&
+    embeddedMethods[method as EmbeddedMethodName] === 'dev';
+  if (!dev && !sendMethods.has(method)) return undefined;
+  if (method === 'eth_sendRawTransaction') return (item.params as unknown[])[0] as string;
+  return JSON.stringify({ method, params: item.params ?? [] });
+}
+
+/** The request a journal entry stands for (a raw transaction's hex is eth_sendRawTransaction). */
+export function journalRequest(entry: string): { method: string; params: unknown } {
+  return entry.startsWith('{')
+    ? (JSON.parse(entry) as { method: string; params: unknown })
+    : { method: 'eth_sendRawTransaction', params: [entry] };
+}

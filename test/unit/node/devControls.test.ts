@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
+import type { EmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
+import { type RunningNode, rpc, startAnvil } from '../../helpers/nodes.ts';
+
+const who = '0x0000000000000000000000000000000000000abc';
+const word = (n: number) => '0x' + n.toString(16).padStart(64, '0');
+
+/**
+ * One step of a dev-chain session, sent to anvil and to the embedded node alike; `blocks` steps compare the number of
+ * blocks since the session began (the chains start at different heights). Each answer must be anvil's.
+ */
+type Step = [method: string, params: unknown[]] | ['blocks'];
+
+const session: [string, Step[]][] = [
+  [
+    'snapshot ids count up in hex; a revert consumes its id and the later ones; blocks go back',
+    [
+      ['evm_snapshot', []],
+      ['evm_snapshot', []],
+      ['evm_mine', []],
+      ['anvil_mine', ['0x2']],
+      ['hardhat_mine', [3, 16]],
+      ['blocks'],
+      ['evm_revert', ['0x0']],
+      ['blocks'],
+      ['evm_revert', ['0x0']],
+      ['evm_revert', ['0x1']],
+      ['evm_revert', ['0x7']],
+      ['evm_snapshot', []],
+      ['evm_mine', [{ blocks: 2 }]],
+      ['evm_mine', [{ timestamp: null, blocks: 2 }]],
+      ['blocks'],
+      ['evm_revert', ['0x2']],
+      ['blocks'],
+    ],
+  ],
+  [
+    'set balance, nonce, code and storage under both names, read back at latest, undone by a revert',
+    [
+      ['evm_snapshot', []],
+      ['anvil_setBalance', [who, '0x10']],
+      ['eth_getBalance', [who, 'latest']],
+      ['hardhat_setBalance', [who, '0x20']],
+      ['eth_getBalance', [who, 'latest']],
+      ['anvil_setNonce', [who, '0x5']],
+      ['hardhat_setNonce', [who, '0x7']],
+      ['eth_getTransactionCount', [who, 'latest']],
+      ['anvil_setCode', [who, '0x6001600055']],
+      ['hardhat_setCode', [who, '0x60026000556001']],
+      ['eth_getCode', [who, 'latest']],
+      ['anvil_setStorageAt', [who, '0x1', word(5)]],
+      ['hardhat_setStorageAt', [who, '0x2', word(6)]],
+      ['eth_getStorageAt', [who, '0x1', 'latest']],
+      ['eth_getStorageAt', [who, '0x2', 'latest']],
+      ['eth_getBalance', [who, 'latest']],
+      ['blocks'],
+      ['evm_revert', ['0x3']],
+      ['eth_getBalance', [who, 'latest']],
+      ['eth_getCode', [who, 'latest']],
+      ['eth_getStorageAt', [who, '0x1', 'latest']],
+    ],
+  ],
+  [
+    'the next block takes the timestamp set; anvil_mine spaces blocks by its interval',
+    [
+      ['evm_setNextBlockTimestamp', ['0xf0000000']],
+      ['evm_mine', []],
+      ['timestamp'] as unknown as Step,
+      ['anvil_mine', ['0x2', '0x10']],
+      ['timestamp'] as unknown as Step,
+      ['evm_mine', ['0xf0001000']],
+      ['timestamp'] as unknown as Step,
+      ['evm_setNextBlockTimestamp', ['0x1']],
+      ['evm_mine', ['0x1']],
+    ],
+  ],
+];
+
+let anvil: RunningNode;
+let node: EmbeddedNode;
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  node = await createEmbeddedNode();
+}, 60_000);
+
+afterAll(async () => {
+  await anvil?.stop();
+});
+
+async function embedded(method: string, params: unknown[]): Promise<unknown> {
+  const r = (await node.request({ jsonrpc: '2.0', id: 1, method, params })) as {
+    result?: unknown;
+    error?: { code: number; message: string };
+  };
+  return r.error ? { error: r.error } : r.result;
+}
+
+async function atAnvil(method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(anvil.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const r = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
+  return r.error ? { error: r.error } : r.result;
+}
+
+describe('dev-chain controls answer as anvil does', () => {
+  const start = { anvil: 0n, embedded: 0n };
+  beforeAll(async () => {
+    start.anvil = BigInt((await rpc(anvil.url, 'eth_blockNumber')) as string);
+    start.embedded = node.chain.head().number;
+  });
+  it.each(session)('%s', async (_name, steps) => {
+    for (const step of steps) {
+      let want: unknown;
+      let got: unknown;
+      if (step[0] === 'blocks') {
+        want = BigInt((await atAnvil('eth_blockNumber', [])) as string) - start.anvil;
+        got = BigInt((await embedded('eth_blockNumber', [])) as string) - start.embedded;
+      } else if ((step[0] as string) === 'timestamp') {
+        want = ((await atAnvil('eth_getBlockByNumber', ['latest', false])) as { timestamp: string })
+          .timestamp;
+        got = ((await embedded('eth_getBlockByNumber', ['latest', false])) as { timestamp: string })
+          .timestamp;
+      } else {
+        want = await atAnvil(step[0], step[1]);
+        got = await embedded(step[0], step[1]);
+      }
+      expect({ step, answer: got }).toEqual({ step, answer: want });
+    }
+  });
+});
