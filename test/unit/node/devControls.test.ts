@@ -8,9 +8,10 @@ const word = (n: number) => '0x' + n.toString(16).padStart(64, '0');
 
 /**
  * One step of a dev-chain session, sent to anvil and to the embedded node alike; `blocks` steps compare the number of
- * blocks since the session began (the chains start at different heights). Each answer must be anvil's.
+ * blocks since the session began (the chains start at different heights), `timestamp` steps the head's timestamp.
+ * Each answer must be anvil's.
  */
-type Step = [method: string, params: unknown[]] | ['blocks'];
+type Step = [method: string, params?: unknown[]];
 
 const session: [string, Step[]][] = [
   [
@@ -66,11 +67,11 @@ const session: [string, Step[]][] = [
     [
       ['evm_setNextBlockTimestamp', ['0xf0000000']],
       ['evm_mine', []],
-      ['timestamp'] as unknown as Step,
+      ['timestamp'],
       ['anvil_mine', ['0x2', '0x10']],
-      ['timestamp'] as unknown as Step,
+      ['timestamp'],
       ['evm_mine', ['0xf0001000']],
-      ['timestamp'] as unknown as Step,
+      ['timestamp'],
       ['evm_setNextBlockTimestamp', ['0x1']],
       ['evm_mine', ['0x1']],
     ],
@@ -120,14 +121,14 @@ describe('dev-chain controls answer as anvil does', () => {
       if (step[0] === 'blocks') {
         want = BigInt((await atAnvil('eth_blockNumber', [])) as string) - start.anvil;
         got = BigInt((await embedded('eth_blockNumber', [])) as string) - start.embedded;
-      } else if ((step[0] as string) === 'timestamp') {
+      } else if (step[0] === 'timestamp') {
         want = ((await atAnvil('eth_getBlockByNumber', ['latest', false])) as { timestamp: string })
           .timestamp;
         got = ((await embedded('eth_getBlockByNumber', ['latest', false])) as { timestamp: string })
           .timestamp;
       } else {
-        want = await atAnvil(step[0], step[1]);
-        got = await embedded(step[0], step[1]);
+        want = await atAnvil(step[0], step[1] ?? []);
+        got = await embedded(step[0], step[1] ?? []);
       }
       expect({ step, answer: got }).toEqual({ step, answer: want });
     }
