@@ -274,8 +274,9 @@ export const commandSpecs: readonly CommandSpec[] = [
       'Serves the embedded node (the demo chain, or a fixture) on one port to this machine, with debug_trace* run in ' +
       'a pool of trace processes. With --upstream, serves any node instead: the four trace methods run here on ' +
       "that node's state (read with standard methods only, so it needs no debug_* method and no JavaScript tracer " +
-      'support), everything else is forwarded to it. Stops, trace processes included, on SIGINT, SIGTERM or SIGHUP ' +
-      'and when the process that started it (npm run, a shell script) ends.',
+      'support), everything else is forwarded to it. Stops, trace processes included, on SIGINT, SIGTERM or SIGHUP; ' +
+      'started in the background by a script (tracer serve &), it stays up once the script exits, as anvil does, ' +
+      'but under npm run it stops with npm.',
     options: [
       value('port', 'P', 'port to listen on (default 8545; 0: any free port)'),
       value('host', 'H', 'address to listen on (default 127.0.0.1; others are warned about)'),

@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cliTypes.ts';
+import type { CliCommand, CliIo } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
 import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
 import { stripControl } from '../stripControl.ts';
@@ -16,6 +16,7 @@ import type { WebSocketConstructorLike } from '../../io/transport/createWsTransp
 import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
 import { startRpcServer } from '../serve/startRpcServer.ts';
 import { watchParent } from '../serve/watchParent.ts';
+import { formatDevAccounts } from '../serve/formatDevAccounts.ts';
 import type { RpcServer } from '../serve/startRpcServer.ts';
 import type { TraceRunner } from '../serve/TraceRunner.ts';
 import { createEmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
@@ -50,40 +51,27 @@ async function connectUpstream(u: NonNullable<ServeOptions['upstream']>) {
   };
 }
 
-/**
- * `tracer serve [--port P] [--host 127.0.0.1] [--fixture FILE] [--allow-origin O]… [--allow-host H]…
- * [--max-timeout D] [--memory-limit MB] [--workers N]`: serves the embedded node over HTTP and WebSocket JSON-RPC
- * on one port, answering loopback pages and names only (plus the allowed ones), with `debug_trace*` run in a pool of
- * trace processes; prints the URLs and stops cleanly (children included) on SIGINT/SIGTERM/SIGHUP and when the process
- * that started it (npm run, a script) ends.
- */
-export const serve: CliCommand = async (args, io) => {
-  const parsed = parseCommandArgs(args, commandSpec('serve'));
-  const o = parseServeOptions(parsed);
-  let fixtureText: string | undefined;
-  let fixture;
-  if (o.fixtureFile !== undefined) {
-    try {
-      fixtureText = await io.readInput(o.fixtureFile);
-      fixture = loadFixture(fixtureText);
-    } catch (e) {
-      if (e instanceof UsageError) throw e;
-      throw new UsageError(`${o.fixtureFile}: ${(e as Error).message}`);
-    }
-  }
-  const log = (line: string) => io.stderr(`${stripControl(line)}\n`);
-  const upstream = o.upstream && (await connectUpstream(o.upstream));
-  const node = upstream?.forwarder ?? (await createEmbeddedNode({ fixture }));
-  // The pool starts once the port is ours (no trace process is forked for a port in use); no request can come in
-  // between: the continuation after listen runs before any socket callback.
-  let pool: TracePool | undefined = undefined;
-  const traces: TraceRunner = {
-    trace: (request, client) => pool!.trace(request, client),
-    journal: (raw) => pool!.journal(raw),
-  };
-  let server;
+/** The `--fixture` file's text and the fixture it holds, or nothing without the option. */
+async function readFixtureOption(o: ServeOptions, io: CliIo) {
+  if (o.fixtureFile === undefined) return {};
   try {
-    server = await startRpcServer(node, o.host, o.port, {
+    const fixtureText = await io.readInput(o.fixtureFile);
+    return { fixtureText, fixture: loadFixture(fixtureText) };
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`${o.fixtureFile}: ${(e as Error).message}`);
+  }
+}
+
+/** Listens on the options' host and port; a port in use (or another listen error) is a usage error. */
+async function listen(
+  node: Parameters<typeof startRpcServer>[0],
+  o: ServeOptions,
+  traces: TraceRunner,
+  log: Log,
+) {
+  try {
+    return await startRpcServer(node, o.host, o.port, {
       allowOrigins: o.allowOrigins,
       allowHosts: o.allowHosts,
       traces,
@@ -94,21 +82,18 @@ export const serve: CliCommand = async (args, io) => {
     if (message !== undefined) throw new UsageError(message);
     throw e;
   }
-  pool = createTracePool({
-    upstream: upstream && { fetcher: upstream.fetcher, hardfork: o.upstream?.hardfork },
-    fixture: fixtureText,
-    workers: o.workers,
-    memoryLimitMb: o.memoryLimitMb,
-    maxTimeoutMs: o.maxTimeoutMs,
-    log,
-  });
+}
+
+/** What serve says once it listens: its URLs, what it serves (for the demo chain: chain id and accounts, as anvil). */
+function printStart(io: CliIo, o: ServeOptions, server: RpcServer, served: Served): void {
   io.stdout(`embedded node listening on ${server.url} (HTTP) and ${server.wsUrl} (WebSocket)\n`);
-  if (upstream)
+  if (served.upstream)
     io.stdout(
-      `tracing on the state of ${upstream.label} (debug_trace* run here); every other request is forwarded to it\n`,
+      `tracing on the state of ${served.upstream.label} (debug_trace* run here); every other request is forwarded to it\n`,
     );
-  if (fixture && 'demoDefaults' in node)
-    io.stdout(`serving fixture ${o.fixtureFile}: ${JSON.stringify(node.demoDefaults)}\n`);
+  else if (served.fixture && 'demoDefaults' in served.node)
+    io.stdout(`serving fixture ${o.fixtureFile}: ${JSON.stringify(served.node.demoDefaults)}\n`);
+  else if ('chain' in served.node) io.stdout(formatDevAccounts(served.node.chain));
   const bracketed = o.host.includes(':') && !o.host.startsWith('[') ? `[${o.host}]` : o.host;
   if (!isLoopbackHostname(bracketed)) {
     io.stderr(
@@ -116,10 +101,15 @@ export const serve: CliCommand = async (args, io) => {
         ` (clients must send a Host this server allows: loopback names, ${o.host}, --allow-host)\n`,
     );
   }
-  // Stops on a signal and when the process that started it ends: `npm run tracer -- serve` runs it under `sh -c`,
-  // and a SIGTERM to npm (or npm's death) ends the shell but never reaches this process.
+}
+
+/**
+ * Resolves on SIGINT, SIGTERM or SIGHUP, or when a starter that serve must not outlive ends (see watchParent: `npm
+ * run tracer -- serve` under npm's `sh -c`; a shell script's `tracer serve &` is left running, as anvil is).
+ */
+function untilStopped(log: Log): Promise<void> {
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  await new Promise<void>((resolve) => {
+  return new Promise<void>((resolve) => {
     const stop = () => {
       for (const s of signals) process.off(s, stop);
       unwatch();
@@ -133,6 +123,49 @@ export const serve: CliCommand = async (args, io) => {
     });
     for (const s of signals) process.on(s, stop);
   });
+}
+
+type Log = (line: string) => void;
+
+/** What one serve serves: the embedded node (demo chain or fixture) or an upstream's forwarder. */
+interface Served {
+  node: Awaited<ReturnType<typeof createEmbeddedNode>> | ReturnType<typeof createUpstreamForwarder>;
+  fixture?: unknown;
+  upstream?: Awaited<ReturnType<typeof connectUpstream>>;
+}
+
+/**
+ * `tracer serve [--port P] [--host 127.0.0.1] [--fixture FILE] [--allow-origin O]… [--allow-host H]…
+ * [--max-timeout D] [--memory-limit MB] [--workers N]`: serves the embedded node over HTTP and WebSocket JSON-RPC
+ * on one port, answering loopback pages and names only (plus the allowed ones), with `debug_trace*` run in a pool of
+ * trace processes; prints the URLs (for the demo chain also its chain id and funded accounts with their test keys)
+ * and stops cleanly (children included) on SIGINT/SIGTERM/SIGHUP. Started from a script in the background, it stays
+ * up once the script exits, as anvil does; under `npm run` it stops with npm.
+ */
+export const serve: CliCommand = async (args, io) => {
+  const o = parseServeOptions(parseCommandArgs(args, commandSpec('serve')));
+  const { fixtureText, fixture } = await readFixtureOption(o, io);
+  const log: Log = (line) => io.stderr(`${stripControl(line)}\n`);
+  const upstream = o.upstream && (await connectUpstream(o.upstream));
+  const node = upstream?.forwarder ?? (await createEmbeddedNode({ fixture }));
+  // The pool starts once the port is ours (no trace process is forked for a port in use); no request can come in
+  // between: the continuation after listen runs before any socket callback.
+  let pool: TracePool | undefined = undefined;
+  const traces: TraceRunner = {
+    trace: (request, client) => pool!.trace(request, client),
+    journal: (raw) => pool!.journal(raw),
+  };
+  const server = await listen(node, o, traces, log);
+  pool = createTracePool({
+    upstream: upstream && { fetcher: upstream.fetcher, hardfork: o.upstream?.hardfork },
+    fixture: fixtureText,
+    workers: o.workers,
+    memoryLimitMb: o.memoryLimitMb,
+    maxTimeoutMs: o.maxTimeoutMs,
+    log,
+  });
+  printStart(io, o, server, { node, fixture, upstream: upstream || undefined });
+  await untilStopped(log);
   await server.close();
   await pool.close();
   upstream?.transport.close?.();

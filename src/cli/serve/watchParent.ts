@@ -35,9 +35,31 @@ export const procTable: ProcessTable = {
 
 const shells = new Set(['sh', 'dash', 'bash', 'zsh', 'ash', 'ksh', 'mksh']);
 
+/** True for a shell: `sh -c '…'`, `bash script.sh`, a login shell (`-bash`). */
+function isShell(argv: string[] | undefined): boolean {
+  return !!argv && argv.length >= 1 && shells.has(basename(argv[0].split(' ')[0]).replace(/^-/, ''));
+}
+
 /** True for `sh -c '…'`: the wrapper npm run (and many tools) start a script's command in. */
 function isShellWrapper(argv: string[] | undefined): boolean {
-  return !!argv && argv.length >= 2 && shells.has(basename(argv[0])) && argv[1] === '-c';
+  return isShell(argv) && argv!.length >= 3 && argv![1] === '-c';
+}
+
+/** True when a shell script runs something in the background (a lone `&`, not `&&`, `>&` or `&>`). */
+function backgrounds(script: string): boolean {
+  return script.replace(/&&|[<>]&|&>/g, '').includes('&');
+}
+
+const packageRunners = new Set(['npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'npm-cli.js', 'npx-cli.js']);
+
+/** True for npm (whose title is `npm run …`, or `node …/npm-cli.js`) and the other package managers' runners. */
+function isPackageRunner(argv: string[] | undefined): boolean {
+  const words = (argv ?? [])
+    .join(' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => basename(w));
+  return packageRunners.has(words[0]) || (words[0] === 'node' && packageRunners.has(words[1]));
 }
 
 /** A process whose parent must stay the one it had when the server started (the `sh -c` wrapper and npm). */
@@ -55,10 +77,15 @@ function describe(argv: string[] | undefined): string {
 }
 
 /**
- * Calls `onGone` once, with a one-line reason, when the process that started this one ends: polls the parent id
- * every `intervalMs` (it changes when the parent dies and the process is re-parented to init or a subreaper).
- * When that parent is a `sh -c` wrapper (npm run starts scripts in one), the wrapper's parent (npm) is watched too:
- * a shell that waits for its command outlives npm when npm is killed with SIGKILL, and never passes a signal on.
+ * Calls `onGone` once, with a one-line reason, when the process that started this one ends, where that process is
+ * one that `serve` must not outlive: polls the parent id every `intervalMs` (it changes when the parent dies and the
+ * process is re-parented to init or a subreaper).
+ * - A shell is not watched: `tracer serve &` in a script, or a script that runs it, leaves a node that stays up once
+ *   the script exits, as anvil does (it stops on SIGINT, SIGTERM, SIGHUP).
+ * - Except npm's: when the parent is the `sh -c` wrapper of a package runner (`npm run tracer -- serve`) and runs
+ *   `serve` in the foreground, both are watched: a SIGTERM to npm ends its shell without passing it on, and a shell
+ *   that waits for its command outlives npm when npm is killed with SIGKILL.
+ * - Any other parent (a test runner, a tool that spawned it) is watched, so that its end takes `serve` with it.
  * Nothing is watched when this process was started by init (pid 1) already. Returns the function that stops watching.
  */
 export function watchParent(
@@ -71,12 +98,14 @@ export function watchParent(
   const argv = table.commandLine(parent);
   const watched: Watched[] = [];
   let label = `${describe(argv)} (pid ${parent})`;
-  if (isShellWrapper(argv)) {
+  if (isShell(argv)) {
+    if (!isShellWrapper(argv) || backgrounds(argv![2])) return () => {};
     const grandparent = table.parentOf(parent);
-    if (grandparent !== undefined && grandparent > 1) {
-      label = `${describe(table.commandLine(grandparent))} (pid ${grandparent})`;
-      watched.push({ pid: parent, parent: grandparent });
-    }
+    if (grandparent === undefined || grandparent <= 1) return () => {};
+    const runner = table.commandLine(grandparent);
+    if (!isPackageRunner(runner)) return () => {};
+    label = `${describe(runner)} (pid ${grandparent})`;
+    watched.push({ pid: parent, parent: grandparent });
   }
   const timer = setInterval(() => {
     const gone =
