@@ -211,6 +211,16 @@ export const methodTable = {
   eth_getBlockTransactionCountByNumber: { embedded: 'eth' },
   eth_getBlockTransactionCountByHash: { embedded: 'eth' },
   // --- filters and subscriptions (family 'filter') ---
+  eth_newFilter: { embedded: 'filter' },
+  eth_newBlockFilter: { embedded: 'filter' },
+  eth_newPendingTransactionFilter: { embedded: 'filter' },
+  eth_getFilterChanges: { embedded: 'filter' },
+  eth_getFilterLogs: { embedded: 'filter' },
+  eth_uninstallFilter: { embedded: 'filter' },
+  eth_subscribe: { embedded: 'filter' },
+  eth_unsubscribe: { embedded: 'filter' },
+  eth_createAccessList: { embedded: 'call' },
+  eth_getProof: { embedded: 'eth', upstreamState: true },
   // --- end of filters and subscriptions ---
   // --- dev-chain controls, anvil's and hardhat's names (family 'dev') ---
   evm_mine: { embedded: 'dev' },
@@ -231,7 +241,6 @@ export const methodTable = {
   hardhat_setNonce: { embedded: 'dev' },
   // --- end of dev-chain controls ---
   // Not answered here; sent to other nodes only.
-  eth_getProof: { embedded: null, upstreamState: true },
   // EIP-7910: the fork rules the node runs now (its precompiles, system contracts, blob schedule).
   eth_config: { embedded: null, upstreamState: true },
 } as const satisfies Readonly<Record<string, MethodEntry>>;

@@ -1,5 +1,5 @@
 import { createFeeMarket1559Tx, createLegacyTx } from '@ethereumjs/tx';
-import type { TypedTransaction } from '@ethereumjs/tx';
+import type { AccessList, TypedTransaction } from '@ethereumjs/tx';
 import type { Common } from '@ethereumjs/common';
 import { createAddressFromString, createZeroAddress, hexToBytes } from '@ethereumjs/util';
 import type { Address } from '@ethereumjs/util';
@@ -80,7 +80,7 @@ export function isFeeless(args: CallArgs): boolean {
 export function buildCallTx(
   common: Common,
   args: CallArgs,
-  defaults: { gas: bigint; nonce: bigint },
+  defaults: { gas: bigint; nonce: bigint; accessList?: AccessList },
 ): TypedTransaction {
   const base = { nonce: args.nonce ?? defaults.nonce, to: args.to, value: args.value, data: args.data };
   const gasLimit = args.gas ?? defaults.gas;
@@ -94,6 +94,7 @@ export function buildCallTx(
           maxFeePerGas: maxFee,
           maxPriorityFeePerGas: args.maxPriorityFeePerGas ?? args.gasPrice ?? 0n,
           chainId: common.chainId(),
+          accessList: defaults.accessList,
         },
         { common, freeze: false },
       )

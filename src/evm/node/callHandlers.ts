@@ -8,6 +8,7 @@ import { checkArity, decodeBlockNumberOrHash } from './params.ts';
 import { prepareCall } from './prepareCall.ts';
 import { serverError } from './rpcError.ts';
 import { estimateGas } from './estimateGas.ts';
+import { createAccessList } from './createAccessList.ts';
 import { toQuantity } from './hex.ts';
 
 /** eth_call and eth_estimateGas: run the call on the selected state; reverts become error 3 with the revert data, like geth. */
@@ -44,5 +45,13 @@ export const callHandlers: Record<string, Handler> = {
         ? { kind: 'tag' as const, tag: 'latest' as const }
         : decodeBlockNumberOrHash(params[1], 1);
     return toQuantity(await estimateGas(ctx, params[0], selector, params[2], params[3]));
+  },
+  eth_createAccessList: async (ctx, p) => {
+    const params = checkArity(p, 1, 3);
+    const selector =
+      params[1] == null
+        ? { kind: 'tag' as const, tag: 'latest' as const }
+        : decodeBlockNumberOrHash(params[1], 1);
+    return createAccessList(ctx, params[0], selector, params[2]);
   },
 };

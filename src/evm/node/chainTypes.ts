@@ -64,6 +64,8 @@ export interface Chain {
    * (anvil_setBalance…); the blocks after it are dropped.
    */
   resetHead(head: ChainBlock): void;
+  /** Calls `listener` with each block mined after this call (filters and subscriptions); returns the remover. */
+  onBlock(listener: (block: ChainBlock) => void): () => void;
 }
 
 /** What sets the next block's timestamp; both are cleared once a block is mined. */

@@ -29,6 +29,7 @@ export function createChain(genesis: GenesisSpec): Chain {
   const blocks: ChainBlock[] = [];
   const byHash = new Map<string, ChainBlock>();
   const txs = new Map<string, MinedTx>();
+  const listeners = new Set<(block: ChainBlock) => void>();
   const genesisBlock = createBlock(
     {
       header: { ...genesis.header, stateRoot: genesis.state.getStateDigestSync() },
@@ -78,9 +79,15 @@ export function createChain(genesis: GenesisSpec): Chain {
       const mined = append(await mineBlock(chain, genesis, list, options));
       chain.nextTime.timestamp = undefined;
       chain.nextTime.shift = 0n;
+      for (const listener of [...listeners]) listener(mined);
       return mined;
     },
     nextTime: { shift: 0n },
+    onBlock: (listener) => {
+      const own = (block: ChainBlock) => listener(block);
+      listeners.add(own);
+      return () => listeners.delete(own);
+    },
     resetHead(head) {
       const keep = Number(head.number - first);
       for (const dropped of blocks.splice(keep)) {

@@ -14,6 +14,8 @@ import { createLock } from './nodeContext.ts';
 import { traceHandlers } from './traceHandlers.ts';
 import { filterHandlers } from './filterHandlers.ts';
 import { devHandlers } from './devHandlers.ts';
+import { createSubscriptionSession } from './createSubscriptionSession.ts';
+import type { SubscriptionNotification } from './createSubscriptionSession.ts';
 import type { RealmFactory } from '../host/realm/tracerRealm.ts';
 import type { TemplateSource } from './traceConfig.ts';
 
@@ -38,6 +40,21 @@ export interface EmbeddedNode {
   demoDefaults: DemoDefaults | FixtureDefaults;
   /** The chain (for tests and tools). */
   chain: Chain;
+  /**
+   * Opens a connection that can take notifications (a WebSocket): its requests may subscribe (eth_subscribe), and
+   * the notifications go to `notify` once the reply naming the subscription is out (see {@link NodeConnection}).
+   */
+  connect(notify: (message: SubscriptionNotification) => void): NodeConnection;
+}
+
+/** A connection of {@link EmbeddedNode.connect}. */
+export interface NodeConnection {
+  /** Answers a body like {@link EmbeddedNode.request}; the ids of the subscriptions it creates go in `created`. */
+  request(body: unknown, created?: string[]): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined>;
+  /** The replies naming `created` are sent: their subscriptions' notifications may follow. */
+  release(created: readonly string[]): void;
+  /** The connection closed: its subscriptions are dropped. */
+  close(): void;
 }
 
 /** The handler files, by the family names the method table (src/core/rpc/methods.ts) uses. */
@@ -88,5 +105,14 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions = {}): Pro
     createRealm: options.createRealm,
     templates: options.templates,
   };
-  return { request: (body) => handleJsonRpc(ctx, handlers, body), demoDefaults: defaults, chain };
+  const connect = (notify: (message: SubscriptionNotification) => void): NodeConnection => {
+    const session = createSubscriptionSession(chain, notify);
+    return {
+      request: (body, created = []) =>
+        handleJsonRpc({ ...ctx, subscriptions: session.scope(created) }, handlers, body),
+      release: (created) => session.release(created),
+      close: () => session.close(),
+    };
+  };
+  return { request: (body) => handleJsonRpc(ctx, handlers, body), demoDefaults: defaults, chain, connect };
 }

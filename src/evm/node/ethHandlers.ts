@@ -20,6 +20,7 @@ import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import { demoAccounts } from './demoAccounts.ts';
 import { feeHistory } from './feeHistory.ts';
 import { getLogs } from './getLogs.ts';
+import { getProof } from './getProof.ts';
 import { sendTransaction } from './sendTransaction.ts';
 import { suggestedTip } from './suggestedTip.ts';
 
@@ -59,6 +60,7 @@ export const ethHandlers: Record<string, Handler> = {
   ),
   eth_sendTransaction: async (ctx, p) => sendTransaction(ctx, checkArity(p, 1, 1)[0]),
   eth_getLogs: async (ctx, p) => getLogs(ctx.chain, checkArity(p, 1, 1)[0]),
+  eth_getProof: (ctx, p) => getProof(ctx, p),
   eth_getBlockByNumber: async (ctx, p) => {
     const params = checkArity(p, 2, 2);
     const block = findBlock(ctx.chain, decodeBlockNumber(params[0], 0));

@@ -27,7 +27,7 @@ const maxSubTopics = 1000;
 const invalidParams = (message: string) => new RpcError(-32602, message);
 
 /** geth's FilterCriteria decoded (eth/filters UnmarshalJSON); errors are `invalid argument 0: …`. */
-interface Criteria {
+export interface LogCriteria {
   blockHash?: string;
   from?: BlockSelector;
   to?: BlockSelector;
@@ -50,23 +50,24 @@ function decodeFixed(value: string, bytes: number, what: string): string {
   return '0x' + digits.toLowerCase();
 }
 
-function decodeCriteria(value: unknown): Criteria {
+/** Decodes eth_getLogs' / eth_newFilter's criteria object like geth (errors: `invalid argument <index>: …`). */
+export function decodeCriteria(value: unknown, index = 0): LogCriteria {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw invalidArgument(0, 'json: cannot unmarshal non-object into Go value of type filters.input');
+    throw invalidArgument(index, 'json: cannot unmarshal non-object into Go value of type filters.input');
   }
   const o = value as Record<string, unknown>;
   const present = (k: string) => o[k] !== undefined && o[k] !== null;
   const fail = (message: string): never => {
-    throw invalidArgument(0, message);
+    throw invalidArgument(index, message);
   };
-  const out: Criteria = { addresses: [], topics: [] };
+  const out: LogCriteria = { addresses: [], topics: [] };
   if (present('blockHash')) {
-    out.blockHash = decodeHash(o.blockHash, 0);
+    out.blockHash = decodeHash(o.blockHash, index);
     if (present('fromBlock') || present('toBlock'))
       fail('cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other');
   } else {
-    if (present('fromBlock')) out.from = decodeBlockNumber(o.fromBlock, 0);
-    if (present('toBlock')) out.to = decodeBlockNumber(o.toBlock, 0);
+    if (present('fromBlock')) out.from = decodeBlockNumber(o.fromBlock, index);
+    if (present('toBlock')) out.to = decodeBlockNumber(o.toBlock, index);
   }
   const address = o.address;
   if (Array.isArray(address)) {
@@ -95,7 +96,7 @@ function decodeCriteria(value: unknown): Criteria {
     if (list.length > maxTopics) fail('exceed max topics');
     for (const t of list) {
       if (t === null) out.topics.push(null);
-      else if (typeof t === 'string') out.topics.push([decodeTopic(t)]);
+      else if (typeof t === 'string') out.topics.push([decodeTopic(t, index)]);
       else if (Array.isArray(t)) {
         if (t.length > maxSubTopics) fail('exceed max topics');
         // A null alternative matches anything: the whole position becomes a wildcard.
@@ -106,7 +107,7 @@ function decodeCriteria(value: unknown): Criteria {
             break;
           }
           if (typeof x !== 'string') fail('invalid topic(s)');
-          alternatives.push(decodeTopic(x as string));
+          alternatives.push(decodeTopic(x as string, index));
         }
         out.topics.push(alternatives && alternatives.length ? alternatives : null);
       } else fail('invalid topic(s)');
@@ -115,11 +116,11 @@ function decodeCriteria(value: unknown): Criteria {
   return out;
 }
 
-function decodeTopic(value: string): string {
+function decodeTopic(value: string, index: number): string {
   try {
     return decodeFixed(value, 32, 'topic');
   } catch (e) {
-    throw invalidArgument(0, (e as Error).message);
+    throw invalidArgument(index, (e as Error).message);
   }
 }
 
@@ -131,7 +132,8 @@ function resolve(chain: Chain, sel: BlockSelector | undefined): bigint {
   return chain.head().number;
 }
 
-function blockLogs(b: ChainBlock, c: Criteria): RpcLog[] {
+/** The logs of block `b` that match `c`'s addresses and topics (its block range is not looked at). */
+export function blockLogs(b: ChainBlock, c: LogCriteria): RpcLog[] {
   const out: RpcLog[] = [];
   let index = 0;
   for (const t of b.txs) {
@@ -155,7 +157,7 @@ function blockLogs(b: ChainBlock, c: Criteria): RpcLog[] {
 }
 
 /** geth's filterLogs: any of the addresses; per topic position, any of its alternatives (null: anything). */
-function matches(log: RpcLog, c: Criteria): boolean {
+function matches(log: RpcLog, c: LogCriteria): boolean {
   if (c.addresses.length && !c.addresses.includes(log.address)) return false;
   if (c.topics.length > log.topics.length) return false;
   return c.topics.every((alternatives, i) => !alternatives || alternatives.includes(log.topics[i]));

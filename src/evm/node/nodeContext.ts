@@ -3,6 +3,7 @@ import type { Chain, ChainBlock } from './chainTypes.ts';
 import type { BlockSelector } from './params.ts';
 import type { TemplateSource } from './traceConfig.ts';
 import { serverError } from './rpcError.ts';
+import type { SubscriptionScope } from './createSubscriptionSession.ts';
 
 /** What every RPC handler gets: the chain plus node-wide settings. */
 export interface NodeContext {
@@ -14,6 +15,8 @@ export interface NodeContext {
   createRealm?: RealmFactory;
   /** Reads tracer templates, for geth's built-in tracer names (absent: those names get a clear error). */
   templates?: TemplateSource;
+  /** The connection's subscriptions (eth_subscribe); absent over HTTP, where geth answers `notifications not supported`. */
+  subscriptions?: SubscriptionScope;
 }
 
 /** A JSON-RPC method implementation: params in, JSON-able result out; throws RpcError. */
