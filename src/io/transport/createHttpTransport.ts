@@ -114,99 +114,147 @@ async function readCapped(
   return { body: all.buffer };
 }
 
-/**
- * Creates an HTTP(S) JSON-RPC transport: POST with basic auth (from options or `user:pass@` in the URL), the time
- * limit of requestTimeLimit covering the body, cancellation through `signal`, and a size cap counted while reading.
- */
-export function createHttpTransport(o: HttpTransportOptions): Transport {
+/** One transport's settings, fixed when it is created. */
+interface Http {
+  o: HttpTransportOptions;
+  /** The URL without credentials. */
+  url: string;
+  user: string | undefined;
+  password: string;
+  maxBytes: number;
+  fetchImpl: typeof fetch;
+  /** The URL's port when fetch bars it (and no forwarding route is used), else null. */
+  blockedPort: number | null;
+  /** The endpoint's host with any secret masked, for messages. */
+  host: string;
+}
+
+function createHttp(o: HttpTransportOptions): Http {
   const split = splitUrlCredentials(o.url);
-  const user = o.user || split.user;
-  const password = (o.user ? o.password : split.password) ?? '';
-  const maxBytes = o.maxBytes ?? defaultMaxBytes;
-  const fetchImpl = o.fetch ?? globalThis.fetch.bind(globalThis);
   // fetch never sends to a port it bars and says only that it failed: name the port (in a browser, not CORS).
   const port = portOf(split.url);
-  const blockedPort = !o.forwardPath && port !== null && badPorts.has(port) ? port : null;
   let host = maskEndpoint(split.url);
   try {
     host = new URL(host).host;
   } catch {
     // keep the masked text
   }
+  return {
+    o,
+    url: split.url,
+    user: o.user || split.user,
+    password: (o.user ? o.password : split.password) ?? '',
+    maxBytes: o.maxBytes ?? defaultMaxBytes,
+    fetchImpl: o.fetch ?? globalThis.fetch.bind(globalThis),
+    blockedPort: !o.forwardPath && port !== null && badPorts.has(port) ? port : null,
+    host,
+  };
+}
 
-  async function send(
-    request: Parameters<Transport['send']>[0],
-    opts: SendOptions = {},
-  ): Promise<TransportOutcome> {
-    const start = performance.now();
-    const limit = requestTimeLimit(request, o.timeoutMs);
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer =
-      limit.ms === null
-        ? undefined
-        : setTimeout(() => {
-            timedOut = true;
-            controller.abort();
-          }, limit.ms);
-    const onAbort = () => controller.abort();
-    opts.signal?.addEventListener('abort', onAbort);
-    const headers: Record<string, string> = { 'Content-Type': contentTypeOf(request) };
-    if (user !== undefined) headers.Authorization = basicAuthHeader(user, password);
-    if (o.forwardPath) headers['X-Forward-To'] = split.url;
-    const failure = (reason: FailureReason, e: unknown): TransportOutcome => ({
+/** The outcome of a request that got no response, worded for its reason. */
+function failureOutcome(
+  http: Http,
+  reason: FailureReason,
+  e: unknown,
+  limit: TimeLimit,
+  start: number,
+): TransportOutcome {
+  const { o, blockedPort } = http;
+  return {
+    kind: 'no-response',
+    reason,
+    message:
+      o.forwardPath && reason === 'network'
+        ? `No response from the forwarding route ${o.forwardPath} (${(e as Error)?.message}): is the dev/preview server that served this page still running?`
+        : reason !== 'aborted' && reason !== 'timeout' && blockedPort !== null
+          ? badPortMessage(blockedPort)
+          : describeFailure(reason, http.host, e, limit),
+    durationMs: performance.now() - start,
+    ...(reason === 'network' && !o.forwardPath && isBrowserLike() && blockedPort === null
+      ? { maybeCors: true }
+      : {}),
+  };
+}
+
+function requestHeaders(http: Http, request: Parameters<Transport['send']>[0]): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Type': contentTypeOf(request) };
+  if (http.user !== undefined) headers.Authorization = basicAuthHeader(http.user, http.password);
+  if (http.o.forwardPath) headers['X-Forward-To'] = http.url;
+  return headers;
+}
+
+/** Reads the response's body (capped) into the outcome. */
+async function responseOutcome(http: Http, res: Response, start: number): Promise<TransportOutcome> {
+  const { maxBytes } = http;
+  const read = await readCapped(res, maxBytes);
+  if ('tooLarge' in read) {
+    const message = `The response from ${http.host} is larger than ${Math.round(maxBytes / 1048576)} MB; reading stopped at ${read.tooLarge} bytes${read.declared ? ' (declared length)' : ''} (trace a smaller range or return less from result)`;
+    return {
       kind: 'no-response',
-      reason,
-      message:
-        o.forwardPath && reason === 'network'
-          ? `No response from the forwarding route ${o.forwardPath} (${(e as Error)?.message}): is the dev/preview server that served this page still running?`
-          : reason !== 'aborted' && reason !== 'timeout' && blockedPort !== null
-            ? badPortMessage(blockedPort)
-            : describeFailure(reason, host, e, limit),
+      reason: 'too-large',
+      message,
       durationMs: performance.now() - start,
-      ...(reason === 'network' && !o.forwardPath && isBrowserLike() && blockedPort === null
-        ? { maybeCors: true }
-        : {}),
-    });
-    try {
-      if (opts.signal?.aborted) return failure('aborted', undefined);
-      const res = await fetchImpl(o.forwardPath ?? split.url, {
-        method: 'POST',
-        headers,
-        body: serializeRequest(request),
-        signal: controller.signal,
-        credentials: 'omit',
-        cache: 'no-store',
-      });
-      const read = await readCapped(res, maxBytes);
-      if ('tooLarge' in read) {
-        const message = `The response from ${host} is larger than ${Math.round(maxBytes / 1048576)} MB; reading stopped at ${read.tooLarge} bytes${read.declared ? ' (declared length)' : ''} (trace a smaller range or return less from result)`;
-        return {
-          kind: 'no-response',
-          reason: 'too-large',
-          message,
-          durationMs: performance.now() - start,
-          status: res.status,
-          sizeBytes: read.tooLarge,
-        };
-      }
-      const responseHeaders: Record<string, string> = {};
-      res.headers.forEach((v, k) => (responseHeaders[k.toLowerCase()] = v));
-      return {
-        kind: 'response',
-        status: res.status,
-        headers: responseHeaders,
-        body: read.body,
-        durationMs: performance.now() - start,
-      };
-    } catch (e) {
-      if (timedOut) return failure('timeout', e);
-      if (opts.signal?.aborted) return failure('aborted', e);
-      return failure(failureReason(e), e);
-    } finally {
-      clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', onAbort);
-    }
+      status: res.status,
+      sizeBytes: read.tooLarge,
+    };
   }
-  return { send };
+  const responseHeaders: Record<string, string> = {};
+  res.headers.forEach((v, k) => (responseHeaders[k.toLowerCase()] = v));
+  return {
+    kind: 'response',
+    status: res.status,
+    headers: responseHeaders,
+    body: read.body,
+    durationMs: performance.now() - start,
+  };
+}
+
+async function send(
+  http: Http,
+  request: Parameters<Transport['send']>[0],
+  opts: SendOptions = {},
+): Promise<TransportOutcome> {
+  const start = performance.now();
+  const limit = requestTimeLimit(request, http.o.timeoutMs);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer =
+    limit.ms === null
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, limit.ms);
+  const onAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onAbort);
+  const headers = requestHeaders(http, request);
+  const failure = (reason: FailureReason, e: unknown) => failureOutcome(http, reason, e, limit, start);
+  try {
+    if (opts.signal?.aborted) return failure('aborted', undefined);
+    const res = await http.fetchImpl(http.o.forwardPath ?? http.url, {
+      method: 'POST',
+      headers,
+      body: serializeRequest(request),
+      signal: controller.signal,
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+    return await responseOutcome(http, res, start);
+  } catch (e) {
+    if (timedOut) return failure('timeout', e);
+    if (opts.signal?.aborted) return failure('aborted', e);
+    return failure(failureReason(e), e);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Creates an HTTP(S) JSON-RPC transport: POST with basic auth (from options or `user:pass@` in the URL), the time
+ * limit of requestTimeLimit covering the body, cancellation through `signal`, and a size cap counted while reading.
+ */
+export function createHttpTransport(o: HttpTransportOptions): Transport {
+  const http = createHttp(o);
+  return { send: (request, opts) => send(http, request, opts) };
 }
