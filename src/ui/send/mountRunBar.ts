@@ -3,6 +3,9 @@ import { buildDraftRequest } from '../../state/buildDraftRequest.ts';
 import { activeEndpoint } from '../../state/endpointList.ts';
 import { h, type Panel } from '../dom.ts';
 import { tracerCodeFor } from './tracerCodeFor.ts';
+import { latestDebugRun } from '../debug/latestDebugRun.ts';
+import { confirmAction } from '../openDialog.ts';
+import { sendCostWarning } from './sendCostWarning.ts';
 
 /** What the run bar does. */
 export interface RunBarActions {
@@ -35,7 +38,8 @@ export function mountRunBar(el: HTMLElement, actions: RunBarActions): Panel<AppS
     attrs: { 'data-testid': 'run' },
     on: {
       // A tracer with errors is not sent: Problems says what to fix (the Request panel says what a field needs).
-      click: () => (reason === 'the tracer has errors' ? actions.showPanel('problems') : actions.send()),
+      click: () =>
+        reason === 'the tracer has errors' ? actions.showPanel('problems') : void sendAfterCost(),
     },
   });
   const cancel = h('button', {
@@ -51,9 +55,27 @@ export function mountRunBar(el: HTMLElement, actions: RunBarActions): Panel<AppS
     on: { click: () => actions.showPanel('request') },
   });
   const why = h('span', { class: 'run-why sev-error', attrs: { 'data-testid': 'run-why' } });
-  el.append(run, cancel, what, why);
+  // geth's estimated time for this tracer (from the last debugging run here) when it would likely time out there.
+  const cost = h('span', { class: 'run-why sev-warning', attrs: { 'data-testid': 'cost-warning' } });
+  let last: AppState | null = null;
+  const showCost = () => {
+    const warning = last ? sendCostWarning(last, latestDebugRun.get()) : null;
+    cost.textContent = warning ? '⚠ likely to time out on the node' : '';
+    cost.title = warning ?? '';
+    cost.hidden = !warning;
+  };
+  const stopCost = latestDebugRun.subscribe(showCost);
+  const sendAfterCost = async () => {
+    const warning = last ? sendCostWarning(last, latestDebugRun.get()) : null;
+    if (warning && !(await confirmAction('Send a tracer likely to time out?', warning, 'Send anyway')))
+      return;
+    actions.send();
+  };
+  el.append(run, cancel, what, why, cost);
   return {
     update(s, prev) {
+      last = s;
+      showCost();
       if (!prev || prev.inFlight !== s.inFlight) {
         run.hidden = s.inFlight !== null;
         cancel.hidden = s.inFlight === null;
@@ -72,6 +94,9 @@ export function mountRunBar(el: HTMLElement, actions: RunBarActions): Panel<AppS
       why.textContent = reason ? `Not ready: ${reason}` : '';
       why.title = why.textContent;
     },
-    dispose: () => el.replaceChildren(),
+    dispose: () => {
+      stopCost();
+      el.replaceChildren();
+    },
   };
 }
