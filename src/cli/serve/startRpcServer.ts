@@ -137,14 +137,39 @@ function refuseUpgrade(socket: Duplex, message: string) {
   );
 }
 
+/** A node that may take WebSocket connections with subscriptions (the embedded node; a forwarder does not). */
+type ServedNode = Pick<EmbeddedNode, 'request'> & Partial<Pick<EmbeddedNode, 'connect'>>;
+
+/**
+ * The node's connection for a WebSocket: notifications go to this socket only, and its subscriptions are dropped
+ * when the socket closes. Each message answers with its own context, so that the subscriptions it creates start
+ * notifying once its reply is sent.
+ */
+function subscriptionsFor(ctx: AnswerContext, node: ServedNode, socket: WebSocket) {
+  if (!node.connect) return undefined;
+  const connection = node.connect((message) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  });
+  socket.once('close', () => connection.close());
+  return {
+    contextFor: (created: string[]): AnswerContext => ({
+      ...ctx,
+      node: { request: (body) => connection.request(body, created) },
+    }),
+    release: (created: readonly string[]) => connection.release(created),
+  };
+}
+
 function onConnection(
   ctx: AnswerContext,
+  node: ServedNode,
   socket: WebSocket,
   req: IncomingMessage,
   log: (line: string) => void,
 ) {
   // Every message of a connection is the same client; they are answered concurrently, and wait in its one queue.
   const client = connectionClient('WebSocket', req.socket, socket);
+  const subscriptions = subscriptionsFor(ctx, node, socket);
   // ws closes the connection itself with the right code (1009 too big, 1007 invalid UTF-8, 1002 protocol
   // error); without this listener its 'error' event would end the process.
   socket.on('error', (e) => log(`WebSocket connection closed: ${e.message}`));
@@ -155,9 +180,12 @@ function onConnection(
         ? Buffer.concat(data)
         : Buffer.from(data);
     const text = bytes.toString('utf8');
-    answerRpcText(ctx, text, client)
+    const created: string[] = [];
+    answerRpcText(subscriptions?.contextFor(created) ?? ctx, text, client)
       .then((answer) => {
         if (answer && socket.readyState === socket.OPEN) socket.send(answer);
+        // After the reply: geth sends a subscription's first notification only once its id is out.
+        subscriptions?.release(created);
       })
       .catch((e) => log(`WebSocket message failed: ${(e as Error)?.message ?? String(e)}`));
   });
@@ -169,10 +197,12 @@ function onConnection(
  * (or allowed) are answered; others get 403 with a one-line reason, and WebSocket upgrades are refused the same way.
  * Batch, response and body sizes are limited like geth's. Each connection (HTTP keep-alive or WebSocket) is one
  * client of `traces`, which serves clients in turn; when a connection closes, its client is gone and its trace work
- * is cancelled. Rejects with the listen error (e.g. EADDRINUSE).
+ * is cancelled. A WebSocket of a node that takes connections (`node.connect`) may subscribe (eth_subscribe): its
+ * notifications go to that socket only, and its subscriptions end when it closes. Rejects with the listen error
+ * (e.g. EADDRINUSE).
  */
 export async function startRpcServer(
-  node: Pick<EmbeddedNode, 'request'>,
+  node: ServedNode,
   host: string,
   port: number,
   options: RpcServerOptions = {},
@@ -199,7 +229,9 @@ export async function startRpcServer(
     });
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxBody });
-  wss.on('connection', (socket: WebSocket, req: IncomingMessage) => onConnection(ctx, socket, req, log));
+  wss.on('connection', (socket: WebSocket, req: IncomingMessage) =>
+    onConnection(ctx, node, socket, req, log),
+  );
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => {});
     const access = policy({ host: headerOf(req, 'host'), origin: headerOf(req, 'origin') });
