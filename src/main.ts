@@ -16,8 +16,9 @@ import { h, type Panel } from './ui/dom.ts';
 import { setupMonaco } from './ui/editor/setupMonaco.ts';
 import { registerQuickFixes } from './ui/editor/applyDiagnostics.ts';
 import { bindEditorFixes } from './ui/problems/bindEditorFixes.ts';
-import { bindNodeErrorPlace } from './ui/result/bindNodeErrorPlace.ts';
 import { createLiveCheck } from './ui/editor/createLiveCheck.ts';
+import { createDebuggingHandle } from './ui/debug/createDebuggingHandle.ts';
+import { embeddedDebugRunner, pageDebugSession, showRunDebug } from './ui/debug/pageDebugSession.ts';
 import { createEmbeddedFlatten } from './ui/debug/createEmbeddedFlatten.ts';
 import { activeEndpoint } from './state/endpointList.ts';
 import { createNodeErrorMarker } from './ui/editor/markNodeError.ts';
@@ -117,17 +118,7 @@ bindEditorFixes(monaco, editor, () => checkedVersion === editor.getModel()?.getV
 const parser = wrap<ParseReplyApi>(
   new Worker(new URL('./worker/parseReply.worker.ts', import.meta.url), { type: 'module' }),
 );
-const markNodeError = createNodeErrorMarker({
-  monaco,
-  editor,
-  tracerWorker,
-  activeSource: () => activeDoc().source,
-  target: () => activeTarget(store.get()),
-});
-bindNodeErrorPlace(async (text) => {
-  const mapped = await tracerWorker.mapNodeError(activeDoc().source, text, activeTarget(store.get()));
-  return mapped?.range.start ?? null;
-});
+const markNodeError = createNodeErrorMarker({ monaco, editor });
 // The probe of the active endpoint names its target in the check's summary line: check again when it lands.
 store.subscribe((s, prev) => {
   if (s.probe !== prev.probe && s.probe?.dialectTarget) liveCheck.runNow();
@@ -143,7 +134,17 @@ const convertToEs5 = createConvertAction({
     ) as unknown as ConvertWorkerApi),
   notify,
 });
-const transportFor: PanelContext['transportFor'] = (e) => transportForEndpoint(e, embeddedNodeHandle);
+// Run on the embedded node is a debugging run: the tracer's console lines and cost go to the Console panel.
+const debugRunner = embeddedDebugRunner({ node: getEmbeddedNode });
+const runHandle = createDebuggingHandle(embeddedNodeHandle, debugRunner, (request, tracer, answer) =>
+  showRunDebug(
+    pageDebugSession(store, () => debugRunner),
+    request,
+    tracer,
+    answer,
+  ),
+);
+const transportFor: PanelContext['transportFor'] = (e) => transportForEndpoint(e, runHandle);
 const requests = createRequestController({
   store,
   transportFor,
@@ -153,7 +154,7 @@ const requests = createRequestController({
   demoDefaults: () => getEmbeddedNode().demoDefaults(),
   showPanel: (id) => layout.showPanel(id),
   notify,
-  onTracerError: (text) => void markNodeError(text),
+  onTracerError: markNodeError,
   now: () => performance.now(),
   settle: () => liveCheck.settled(),
 });
@@ -258,4 +259,6 @@ editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => void reque
   isChecked: () => checkedVersion === editor.getModel()?.getVersionId(),
   /** True while a change waits for the autosave (false once it is in localStorage). */
   savePending: () => autosave.pending(),
+  /** The embedded node's worker calls (a test asks it for the struct logger's steps). */
+  node: getEmbeddedNode(),
 };

@@ -1,7 +1,6 @@
-import { createLineIndex } from '../core/diagnostics.ts';
-import type { FlattenResult } from '../core/flatten/flattenTracer.ts';
-import { mapNodeErrorToSource } from '../core/flatten/mapNodeError.ts';
-import { findNodeErrorLocation, sentPosition } from '../core/nodeErrors/findNodeErrorLocation.ts';
+import { flatTracerOf, type FlattenResult, type FlatTracer } from '../core/flatten/flattenTracer.ts';
+import { mapSentTracerError } from '../core/flatten/mapNodeError.ts';
+import { verbatimTracer } from '../core/flatten/verbatimTracer.ts';
 
 /** How the tracer text a node ran relates to the user's file. */
 export type TracerOrigin =
@@ -9,29 +8,26 @@ export type TracerOrigin =
   /** The file's text sent as it is (`replay`, `--no-flatten`): `code` is a slice of `source`. */
   | { kind: 'verbatim'; source: string; code: string };
 
+/** The sent tracer with its position map (the same plain data the page carries with a request). */
+export function sentTracerOf(origin: TracerOrigin): FlatTracer | null {
+  return origin.kind === 'flattened'
+    ? flatTracerOf(origin.flat, origin.source)
+    : verbatimTracer(origin.source, origin.code);
+}
+
+/** `FILE:LINE:COL` (1-based) of a place in the file. */
+export function formatPlace(file: string, at: { line: number; column: number }): string {
+  return `${file}:${at.line}:${at.column}`;
+}
+
 /**
  * Where in the user's file a node's tracer error points: `FILE:LINE:COL` (1-based) from any position form of
  * `nodeErrorLocationForms` (goja `<eval>:L:C` of geth and the embedded node, goja `Line L:C`, Boa, V8), for a
- * flattened tracer and for text sent as it is alike. Undefined when the text names no position.
+ * flattened tracer and for text sent as it is alike: both are mapped by mapSentTracerError, as on the page.
+ * Undefined when the text names no position.
  */
 export function locateTracerError(errorText: string, file: string, origin: TracerOrigin): string | undefined {
-  if (origin.kind === 'flattened') {
-    const mapped = mapNodeErrorToSource(errorText, origin.flat, origin.source);
-    return mapped ? `${file}:${mapped.range.start.line}:${mapped.range.start.column}` : undefined;
-  }
-  const reported = findNodeErrorLocation(errorText);
-  if (!reported || reported.line < 1 || reported.column < 1) return undefined;
-  // The node ran '(' + code: line 1 counts one extra column.
-  const { line, column } = sentPosition(reported);
-  let start = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = origin.code.indexOf('\n', start);
-    if (nl < 0) return undefined;
-    start = nl + 1;
-  }
-  const offset = start + column - 1;
-  if (offset > origin.code.length) return undefined;
-  const base = Math.max(0, origin.source.indexOf(origin.code));
-  const at = createLineIndex(origin.source).positionAt(base + offset);
-  return `${file}:${at.line}:${at.column}`;
+  const tracer = sentTracerOf(origin);
+  const mapped = tracer && mapSentTracerError(errorText, tracer);
+  return mapped ? formatPlace(file, mapped.range.start) : undefined;
 }

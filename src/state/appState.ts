@@ -4,7 +4,8 @@ import type { JsTracingSupport } from '../core/rpc/probe.ts';
 import { defaultTarget, type TargetId } from '../core/targets.ts';
 import { createEndpoint, type Endpoint } from '../core/rpc/endpoint.ts';
 import type { MethodName } from '../core/rpc/methods.ts';
-import type { ReplySummary } from '../core/rpc/summarizeReply.ts';
+import type { FlatTracer } from '../core/flatten/flattenTracer.ts';
+import type { Reply } from '../core/rpc/summarizeReply.ts';
 
 /** One named tracer the user edits. */
 export interface TracerDoc {
@@ -53,9 +54,8 @@ export interface HistoryEntry {
   resultTrimmed?: boolean;
 }
 
-/** What the result panel shows: the classified reply (see src/core/rpc/summarizeReply.ts) and the method that was called. */
-export type ResultView = ReplySummary & {
-  method?: string;
+/** What the result panel shows: the reply (one model with the CLI: `Reply` in src/core/rpc/summarizeReply.ts). */
+export type ResultView = Reply & {
   /** The History entry this result was reopened from (absent for the reply of a request just sent). */
   openedFrom?: string;
 };
@@ -85,8 +85,11 @@ export interface AppState {
   activeTracerId: string;
   /** Diagnostics of the active tracer's current text. */
   diagnostics: Diagnostic[];
-  /** The flattened one-line tracer, or null while it cannot be flattened. */
-  flat: { ok: boolean; code: string } | null;
+  /**
+   * The flattened one-line tracer with its source and position map (what a send carries, so that the reply's
+   * tracer error is placed in that source), or null while it cannot be flattened.
+   */
+  flat: FlatTracer | null;
   /**
    * The active tracer's text for the embedded node alone when `flat` is null only because of console calls (kept
    * there: they print to the Console panel). Never sent to another node (see ui/send/tracerCodeFor.ts).

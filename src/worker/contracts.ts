@@ -1,17 +1,20 @@
 // The contracts of the app's workers: what each one answers over comlink and the plain data that crosses. The
 // workers implement these types and the page (and tests) import them from here with `import type`, so both sides
 // are typed by the same declaration and no page code imports a worker file.
-import type { Diagnostic, SourceRange } from '../core/diagnostics.ts';
+import type { Diagnostic } from '../core/diagnostics.ts';
+import type { FlatTracer } from '../core/flatten/flattenTracer.ts';
 import type { FixtureDefaults } from '../core/fixture/fixtureTypes.ts';
 import type { LegacyProfile, TargetId } from '../core/targets.ts';
 import type { ConvertResult } from '../core/convert/convertToEs5.ts';
 import type { ResultTree } from '../core/result/createResultTree.ts';
 import type { ResultViewsSource } from '../core/result/viewData.ts';
 import type { ClassifyOptions } from '../core/rpc/classifyResponse.ts';
-import type { ReplySummary } from '../core/rpc/summarizeReply.ts';
+import type { Reply } from '../core/rpc/summarizeReply.ts';
 import type { RpcCall } from '../core/upstream/stateRequests.ts';
 import type { TransportResponse } from '../core/rpc/transportOutcome.ts';
 import type { DemoDefaults } from '../evm/node/demoDefaults.ts';
+import type { InspectOptions } from '../evm/host/inspectTypes.ts';
+import type { TraceDebugReport } from '../evm/host/traceDebug.ts';
 import type { JsonRpcResponse } from '../evm/node/handleJsonRpc.ts';
 
 // tracer.worker.ts: check and flatten.
@@ -21,8 +24,11 @@ export interface TracerAnalysis {
   /** The request id the caller passed; lets the page drop stale results. */
   seq: number;
   diagnostics: Diagnostic[];
-  /** The one-line string for a request, or null when the source cannot be flattened. */
-  flat: { ok: boolean; code: string } | null;
+  /**
+   * The one-line string for a request with the source it came from and their position map (plain data: it goes
+   * out with the request, and a node's error is mapped through it), or null when the source cannot be flattened.
+   */
+  flat: FlatTracer | null;
 }
 
 /** The tracer worker's contract (plain data only crosses it). */
@@ -32,12 +38,6 @@ export interface TracerWorkerApi {
    * and `goja`, are read as `es5` and `geth`), naming `detected` (a probe's finding) in the summary line.
    */
   analyze(seq: number, source: string, target: TargetId | LegacyProfile, detected?: TargetId): TracerAnalysis;
-  /** Maps a node's tracer error (`<eval>:1:COL`, `Line 1:N`, …) back to a range of `source`. */
-  mapNodeError(
-    source: string,
-    errorText: string,
-    target: TargetId | LegacyProfile,
-  ): { range: SourceRange; message: string } | null;
 }
 
 // convert.worker.ts: Convert to ES5 (TypeScript is loaded in this worker only, started on first use).
@@ -67,6 +67,24 @@ export interface NodeWorkerApi {
    * no URL) keeps fetched state for the next trace against the same endpoint.
    */
   traceOnUpstream(request: unknown, ask: AskUpstreamState, cacheKey: string): Promise<UpstreamTraceAnswer>;
+  /**
+   * Answers a debug_traceTransaction or debug_traceCall request object as a debugging run of its JS tracer: the
+   * tracer has a console, every hook is timed, and with `options.inspect` the run is recorded (see inspectTypes.ts).
+   * `report` is absent when no JS tracer ran (the struct logger, a built-in, or a request refused before the trace).
+   */
+  debugTrace(request: unknown, options: DebugTraceOptions): Promise<DebugTraceAnswer>;
+}
+
+/** What the page asks of {@link NodeWorkerApi.debugTrace}. */
+export interface DebugTraceOptions {
+  /** Record the steps, `this` after each hook call and breakpoint hits. */
+  inspect?: InspectOptions;
+}
+
+/** What {@link NodeWorkerApi.debugTrace} gives back: the node's answer and the run's report. */
+export interface DebugTraceAnswer {
+  response: JsonRpcResponse | JsonRpcResponse[] | undefined;
+  report?: TraceDebugReport;
 }
 
 /**
@@ -93,7 +111,7 @@ export interface ParseReplyApi {
    * Decodes the UTF-8 body, classifies the reply and summarizes it; the body bytes are handed back (transferred).
    * A large result's summary carries `tree`, a port answering {@link ResultTreeApi}.
    */
-  parse(response: TransportResponse, options: ClassifyOptions): { summary: ReplySummary; body: ArrayBuffer };
+  parse(response: TransportResponse, options: ClassifyOptions): { summary: Reply; body: ArrayBuffer };
 }
 
 /**

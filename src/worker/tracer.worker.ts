@@ -1,8 +1,7 @@
 // The check/flatten worker: user tracer text is analysed here, off the main thread.
 import { expose, type Endpoint } from 'comlink';
 import type { Diagnostic } from '../core/diagnostics.ts';
-import { flattenTracer } from '../core/flatten/flattenTracer.ts';
-import { mapNodeErrorToSource } from '../core/flatten/mapNodeError.ts';
+import { flatTracerOf, flattenTracer } from '../core/flatten/flattenTracer.ts';
 import { defaultTarget, parseTarget } from '../core/targets.ts';
 import type { TracerWorkerApi } from './contracts.ts';
 
@@ -22,11 +21,7 @@ export const tracerWorkerApi: TracerWorkerApi = {
     // flattenTracer runs checkTracer first and returns its diagnostics with its own: one pass gives both.
     const options = { target: parseTarget(target) ?? defaultTarget, ...(detected ? { detected } : {}) };
     const f = flattenTracer(source, options);
-    return { seq, diagnostics: dedupe(f.diagnostics), flat: f.ok ? { ok: true, code: f.code } : null };
-  },
-  mapNodeError(source, errorText, target) {
-    const flat = flattenTracer(source, { target: parseTarget(target) ?? defaultTarget });
-    return flat.ok ? mapNodeErrorToSource(errorText, flat, source) : null;
+    return { seq, diagnostics: dedupe(f.diagnostics), flat: flatTracerOf(f, source) };
   },
 };
 

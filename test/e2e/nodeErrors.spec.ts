@@ -35,7 +35,12 @@ test.beforeAll(async () => {
               ],
             }
           : { jsonrpc: '2.0', id: r.id, error: { code: -32000, message: failure } };
-      res.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify(reply));
+      // A tracer with a `slow` member is answered late: the test edits the source while the request is out.
+      const delay = /\bslow:/.test(tracer) ? 2_500 : 0;
+      setTimeout(
+        () => res.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify(reply)),
+        delay,
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -70,6 +75,38 @@ test('sees a node tracer error marked at its line in the editor', async ({ page 
   await expect
     .poll(async () => (await markers(page)).find((m) => m.message.startsWith('Node:'))?.startLineNumber)
     .toBe(3);
+});
+
+test('a node error is placed by the map of the text that was sent, even after an edit', async ({ page }) => {
+  const sentText =
+    '{\n  slow: 1,\n  step: function (log, db) {\n    this.n = log.stack.peek(99);\n  },\n  result: function (ctx, db) {\n    return 1;\n  },\n  fault: function (log, db) {}\n}\n';
+  // Two members more before `step`: a mapping through this text's flattening would land two lines lower and at
+  // another column of the one-line string.
+  const edited = sentText.replace(
+    '  slow: 1,\n',
+    '  slow: 1,\n  extra: { a: 1, b: 2 },\n  more: [1, 2, 3],\n',
+  );
+  await openPlayground(page);
+  await setSource(page, sentText);
+  await addEndpoint(page, 'Stand-in geth', url);
+  await page.getByRole('tab', { name: 'Request' }).click();
+  await page.getByTestId('method-select').selectOption('debug_traceCall');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('result-pending')).toBeVisible();
+  await setSource(page, edited);
+  await expect(page.getByTestId('result-error')).toContainText('tracer accessed out of bound stack', {
+    timeout: 15_000,
+  });
+  // Line 4, column 14 is `log` of `log.stack.peek` in the text sent; the mark says the text changed since.
+  await expect
+    .poll(async () => {
+      const m = (await markers(page)).find((x) => x.message.startsWith('Node:'));
+      return m && [m.startLineNumber, m.startColumn, /edited since/.test(m.message)];
+    })
+    .toEqual([4, 14, true]);
+  await expect(page.getByTestId('error-place')).toHaveText(
+    'Line 4, column 14 of your tracer (marked in the editor)Show line 4',
+  );
 });
 
 test('cancels a request in flight', async ({ page }) => {

@@ -9,7 +9,8 @@ import type { TraceOptionsInput } from '../../core/rpc/buildTraceOptions.ts';
 import { serializeRequest } from '../../core/rpc/jsonRpc.ts';
 import { type BuildPayloadResult, buildPayload, findMethod, methodNames } from '../../core/rpc/methods.ts';
 import { defaultTarget, isTargetId, parseTarget, targetIds, type TargetId } from '../../core/targets.ts';
-import type { TracerOrigin } from '../locateTracerError.ts';
+import { toSourceOffset } from '../../core/flatten/createPositionMap.ts';
+import { sentTracerOf, type TracerOrigin } from '../locateTracerError.ts';
 import { displayName, flattenRefusal } from '../flattenRefusal.ts';
 
 /**
@@ -61,10 +62,8 @@ export function consoleAdvice(file: string, consoleErrors: readonly Diagnostic[]
 export function consoleGate(file: string, code: string, origin: TracerOrigin): string | undefined {
   const at = findConsoleName(code);
   if (at === undefined) return undefined;
-  const offset =
-    origin.kind === 'flattened'
-      ? (origin.flat.map?.toSourceOffset(at) ?? 0)
-      : Math.max(0, origin.source.indexOf(code)) + at;
+  const tracer = sentTracerOf(origin);
+  const offset = tracer ? toSourceOffset(tracer.map, at) : 0;
   const pos = createLineIndex(origin.source).positionAt(offset);
   return (
     `${displayName(file)}:${pos.line}:${pos.column} error the tracer would reach a node naming console; ` +

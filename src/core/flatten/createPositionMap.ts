@@ -1,10 +1,19 @@
 import type { Token } from 'acorn';
 import { tokenizer } from '../es5/loopParser.ts';
 
-/** Maps offsets in the flattened string back to the source. */
+/**
+ * Maps offsets in the flattened string back to the source. Plain data (numbers only), so that it survives
+ * `structuredClone`: it crosses the tracer worker's boundary, travels with the request that sent the code and is
+ * kept in History; read it with {@link toSourceOffset}.
+ */
 export interface PositionMap {
-  /** Source offset (UTF-16) for a 0-based offset into the flattened string; nearest mapped token at or before it. */
-  toSourceOffset(flatOffset: number): number;
+  /** Where the tracer object starts in the source: the answer for an offset before the first paired token. */
+  srcStart: number;
+  /**
+   * The tokens paired between the flattened code and the source, four numbers each, in the flattened order: start
+   * and end in the flattened code, start and end in the source (UTF-16 offsets).
+   */
+  pairs: number[];
 }
 
 interface Tok {
@@ -51,13 +60,13 @@ function readTokens(text: string, base: number): Tok[] {
 const lookahead = 16;
 
 /** Pairs each flattened token with the same token in the source (same kind and value, in order). */
-function alignTokens(flat: Tok[], src: Tok[]): { flatStarts: number[]; pairs: Array<[Tok, Tok]> } {
-  const pairs: Array<[Tok, Tok]> = [];
+function alignTokens(flat: Tok[], src: Tok[]): number[] {
+  const pairs: number[] = [];
   let j = 0;
   for (const t of flat) {
     if (j >= src.length) break;
     if (t.optional) {
-      if (src[j].key === t.key) pairs.push([t, src[j++]]);
+      if (src[j].key === t.key) pushPair(pairs, t, src[j++]);
       continue;
     }
     // Skip source-only tokens, but give up on this flattened token after a few unmatched real ones.
@@ -68,16 +77,20 @@ function alignTokens(flat: Tok[], src: Tok[]): { flatStarts: number[]; pairs: Ar
       k++;
     }
     if (k < src.length && src[k].key === t.key) {
-      pairs.push([t, src[k]]);
+      pushPair(pairs, t, src[k]);
       j = k + 1;
     }
   }
-  return { flatStarts: pairs.map((p) => p[0].start), pairs };
+  return pairs;
+}
+
+function pushPair(pairs: number[], f: Tok, s: Tok): void {
+  pairs.push(f.start, f.end, s.start, s.end);
 }
 
 /**
- * Builds the position map of a flattened tracer lazily: the first lookup tokenizes the flattened code and the
- * source span `[srcStart, srcEnd)` it was printed from, and pairs equal tokens in order.
+ * Builds the position map of a flattened tracer: tokenizes the flattened code and the source span
+ * `[srcStart, srcEnd)` it was printed from, and pairs equal tokens in order.
  */
 export function createPositionMap(
   source: string,
@@ -85,22 +98,23 @@ export function createPositionMap(
   srcEnd: number,
   code: string,
 ): PositionMap {
-  let built: ReturnType<typeof alignTokens> | null = null;
-  return {
-    toSourceOffset(flatOffset: number): number {
-      built ??= alignTokens(readTokens(code, 0), readTokens(source.slice(srcStart, srcEnd), srcStart));
-      const { flatStarts, pairs } = built;
-      let lo = 0;
-      let hi = flatStarts.length - 1;
-      if (hi < 0 || flatOffset < flatStarts[0]) return srcStart;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (flatStarts[mid] <= flatOffset) lo = mid;
-        else hi = mid - 1;
-      }
-      const [f, s] = pairs[lo];
-      const inside = flatOffset < f.end && f.end - f.start === s.end - s.start;
-      return inside ? s.start + (flatOffset - f.start) : s.start;
-    },
-  };
+  const pairs = alignTokens(readTokens(code, 0), readTokens(source.slice(srcStart, srcEnd), srcStart));
+  return { srcStart, pairs };
+}
+
+/** The source offset (UTF-16) for a 0-based offset into the flattened string: the nearest mapped token at or before it. */
+export function toSourceOffset(map: PositionMap, flatOffset: number): number {
+  const { pairs } = map;
+  const count = pairs.length / 4;
+  if (count === 0 || flatOffset < pairs[0]) return map.srcStart;
+  let lo = 0;
+  let hi = count - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (pairs[mid * 4] <= flatOffset) lo = mid;
+    else hi = mid - 1;
+  }
+  const [fStart, fEnd, sStart, sEnd] = pairs.slice(lo * 4, lo * 4 + 4);
+  const inside = flatOffset < fEnd && fEnd - fStart === sEnd - sStart;
+  return inside ? sStart + (flatOffset - fStart) : sStart;
 }

@@ -16,8 +16,25 @@ export interface FlattenResult {
   code: string;
   /** checkTracer's diagnostics plus the flattener's own (`flatten/*`). */
   diagnostics: Diagnostic[];
-  /** Flattened offset → source offset; null when !ok. */
+  /** Flattened offset → source offset (plain data, read with `toSourceOffset`); null when !ok. */
   map: PositionMap | null;
+}
+
+/**
+ * A tracer as flattened for sending, in plain data: the one-line code, the source it was printed from and the map
+ * between them. It crosses the tracer worker's boundary, goes out with the request and stays with its reply and
+ * History entry, so that a node's error is mapped through the map that produced the text the node ran, whatever
+ * the editor holds by then.
+ */
+export interface FlatTracer {
+  code: string;
+  source: string;
+  map: PositionMap;
+}
+
+/** The {@link FlatTracer} of a successful flattening of `source`; null when it failed. */
+export function flatTracerOf(result: FlattenResult, source: string): FlatTracer | null {
+  return result.ok && result.map ? { code: result.code, source, map: result.map } : null;
 }
 
 interface Span {

@@ -50,3 +50,25 @@ export function removeNodeErrorLocations(
   for (const form of forms) for (const noise of form.noise) out = out.replace(noise, ' ');
   return out.replace(/\s+/g, ' ').trim();
 }
+
+/**
+ * The tracer function a node's error text names (geth's `… in server-side tracer function 'step'`), the one
+ * place that reads that suffix. Undefined when the text names none.
+ */
+export function findTracerFunction(text: string): string | undefined {
+  return tracerFunctionSuffix.exec(text)?.[1];
+}
+
+/** Whether the text carries geth's `in server-side tracer function` suffix (with or without a name). */
+export function namesTracerFunction(text: string): boolean {
+  return text.includes(tracerFunctionWords);
+}
+
+/** Everything before the suffix that names the tracer function (the whole text when there is none). */
+export function beforeTracerFunction(text: string): string {
+  const at = text.indexOf(tracerFunctionWords);
+  return at < 0 ? text : text.slice(0, at);
+}
+
+const tracerFunctionWords = 'in server-side tracer function';
+const tracerFunctionSuffix = /in server-side tracer function '([\w$]+)'/;

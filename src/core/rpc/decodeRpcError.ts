@@ -1,4 +1,10 @@
-import { findNodeErrorLocation, sentPosition } from '../nodeErrors/findNodeErrorLocation.ts';
+import {
+  beforeTracerFunction,
+  findNodeErrorLocation,
+  findTracerFunction,
+  namesTracerFunction,
+  sentPosition,
+} from '../nodeErrors/findNodeErrorLocation.ts';
 
 /** What kind of JSON-RPC error a node returned, as far as the code and text tell. */
 export type RpcErrorCategory =
@@ -49,13 +55,8 @@ function withPosition(d: DecodedRpcError, text: string): DecodedRpcError {
   const found = findNodeErrorLocation(text);
   if (!found) return d;
   const reported = { line: found.line, column: found.column };
-  const position = sentPosition(reported);
-  return {
-    ...d,
-    reportedPosition: reported,
-    position,
-    message: `${d.message} (tracer line ${position.line}, column ${position.column})`,
-  };
+  // The position stays data: the page and the CLI name it in the user's source (see placeTracerError).
+  return { ...d, reportedPosition: reported, position: sentPosition(reported) };
 }
 
 function quoteNode(code: number | null, text: string): string {
@@ -82,7 +83,7 @@ function categorize(
     };
   }
   // Before the method and support checks: a tracer's own thrown text ("Error: not allowed") is not the node's.
-  if (/in server-side tracer function/.test(text)) {
+  if (namesTracerFunction(text)) {
     return { category: 'tracer-runtime', message: `The tracer threw an error while running (${said})` };
   }
   if (/not whitelisted|not allowed/i.test(text)) {
@@ -153,13 +154,13 @@ export function decodeRpcError(error: unknown, method?: string): DecodedRpcError
     base.message += `; data: ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}`;
   }
   // Only tracer-runtime and timeout texts name the function: categorize sends every text with it there.
-  const fn = /in server-side tracer function '(\w+)'/.exec(rpcMessage);
+  const fn = findTracerFunction(rpcMessage);
   // The JS error is the text before its first stack frame (" at step (<eval>:1:5)") or the function suffix.
   if (base.category === 'tracer-runtime')
-    base.jsError = rpcMessage.split(/ at |in server-side tracer function/)[0].trim();
+    base.jsError = beforeTracerFunction(rpcMessage).split(' at ')[0].trim();
   if (fn) {
-    base.tracerFunction = fn[1];
-    base.message += ` in function '${fn[1]}'`;
+    base.tracerFunction = fn;
+    base.message += ` in function '${fn}'`;
   }
   if (['tracer-runtime', 'tracer-syntax', 'timeout'].includes(base.category))
     return withPosition(base, rpcMessage);

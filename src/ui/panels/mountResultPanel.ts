@@ -18,7 +18,6 @@ import type { PanelContext } from './panelContext.ts';
 import { activeEndpoint, saveEndpoint } from '../../state/endpointList.ts';
 import { entryOfResult } from '../history/recordReplyVerdicts.ts';
 import { judgeReply, sentTracer } from '../result/judgeReply.ts';
-import { findNodeErrorPlace } from '../result/bindNodeErrorPlace.ts';
 import { renderReplyError } from '../result/renderReplyError.ts';
 import { describeEndpoint, describeRequest, type HeadingPart } from '../result/describeRequest.ts';
 
@@ -135,7 +134,6 @@ export function mountResultPanel(el: HTMLElement, panel: PanelContext): Panel<Ap
               }
             : undefined,
         copy: copyText,
-        findPlace: findNodeErrorPlace,
         reveal: panel.reveal,
       },
       entry ? sentTracer(entry.method, entry.params) : undefined,

@@ -3,7 +3,14 @@
 import type { Endpoint } from '../../core/rpc/endpoint.ts';
 import type { ClassifyOptions } from '../../core/rpc/classifyResponse.ts';
 import type { ProbeReport } from '../../core/rpc/probe.ts';
-import { summarizeReply, type ReplySummary } from '../../core/rpc/summarizeReply.ts';
+import type { FlatTracer } from '../../core/flatten/flattenTracer.ts';
+import type { JsonRpcRequest } from '../../core/rpc/jsonRpc.ts';
+import {
+  placeTracerError,
+  summarizeReply,
+  type Reply,
+  type TracerErrorPlace,
+} from '../../core/rpc/summarizeReply.ts';
 import type { TransportResponse } from '../../core/rpc/transportOutcome.ts';
 import type { Transport } from '../../io/transport/transport.ts';
 import {
@@ -43,15 +50,19 @@ export interface RequestControllerDeps {
   parse(
     response: TransportResponse,
     options: ClassifyOptions,
-  ): Promise<{ summary: ReplySummary; body: ArrayBuffer }>;
+  ): Promise<{ summary: Reply; body: ArrayBuffer }>;
   /** Probes an endpoint for JavaScript-tracer support. */
   probe(endpoint: Endpoint): Promise<ProbeReport>;
   /** The embedded node's demo values (a tx hash, blocks, a call). */
   demoDefaults(): Promise<DemoDefaults | FixtureDefaults>;
   showPanel(panel: RequestPanel): void;
   notify(message: string | null): void;
-  /** Called with the node's tracer error text after a failed trace (the page marks it in the editor). */
-  onTracerError(errorText: string): void;
+  /**
+   * Called after a failed trace whose error the node placed in the tracer: the place in the source that was
+   * flattened and sent (mapped through that tracer's own position map), and that source (the page marks it in the
+   * editor, saying so when the editor's text has changed since).
+   */
+  onTracerError(place: TracerErrorPlace, sentSource: string): void;
   /** Milliseconds for `inFlight.startedAt` (the page: performance.now). */
   now(): number;
   /**
@@ -97,6 +108,64 @@ export interface RequestController {
 /** The newest this many requests are kept in History. */
 export const historyLimit = 100;
 
+type Via = { transport: Transport; endpointName: string };
+
+/** The reply to one request, the body bytes kept for copying, and whether the user cancelled it. */
+interface Exchanged {
+  reply: Reply;
+  body: ArrayBuffer | null;
+  aborted: boolean;
+}
+
+/**
+ * Sends `request` over `transport` and reads the reply (never throws: a failure of the page's own machinery, such
+ * as a dead parser worker, becomes an `unreachable` reply that says so).
+ */
+async function exchange(
+  deps: RequestControllerDeps,
+  transport: Transport,
+  request: JsonRpcRequest,
+  signal: AbortSignal,
+): Promise<Exchanged> {
+  const options = { expectedId: request.id, method: request.method };
+  try {
+    const outcome = await transport.send(request, { signal });
+    if (outcome.kind === 'no-response')
+      return { reply: summarizeReply(outcome, options), body: null, aborted: outcome.reason === 'aborted' };
+    const parsed = await deps.parse(outcome, options);
+    return { reply: parsed.summary, body: parsed.body, aborted: false };
+  } catch (e) {
+    const message = `The reply could not be read: ${(e as Error).message}`;
+    const reply: Reply = { kind: 'unreachable', message, durationMs: 0, sizeBytes: 0, txErrors: [] };
+    return { reply: { ...reply, method: request.method }, body: null, aborted: false };
+  } finally {
+    transport.close?.();
+  }
+}
+
+/** The flattened tracer `request` carries (its options' `tracer` is that code), or null when it carries another. */
+function sentTracerIn(request: JsonRpcRequest, flat: FlatTracer | null): FlatTracer | null {
+  if (!flat) return null;
+  const carries = request.params.some(
+    (p) => !!p && typeof p === 'object' && (p as { tracer?: unknown }).tracer === flat.code,
+  );
+  return carries ? flat : null;
+}
+
+/** The History entry of one exchange. */
+function historyEntryOf(request: JsonRpcRequest, endpointName: string, got: Exchanged): HistoryEntry {
+  return {
+    id: createId(),
+    method: request.method,
+    params: request.params,
+    endpointName,
+    time: Date.now(),
+    status: got.aborted ? 'cancelled' : got.reply.kind,
+    durationMs: got.reply.durationMs,
+    sizeBytes: got.reply.sizeBytes,
+  };
+}
+
 /** Creates the request controller over the store. */
 export function createRequestController(deps: RequestControllerDeps): RequestController {
   const { store } = deps;
@@ -106,16 +175,42 @@ export function createRequestController(deps: RequestControllerDeps): RequestCon
     store.update((s) => ({ request: { ...s.request, ...patch } }));
 
   let settling = false;
-  async function send(via?: { transport: Transport; endpointName: string }): Promise<void> {
-    if (store.get().inFlight || settling) return;
+  /** Waits for the live check to catch up with the editor; false when a request is already on its way. */
+  async function settle(): Promise<boolean> {
+    if (store.get().inFlight || settling) return false;
     settling = true;
     try {
       await deps.settle?.();
     } finally {
       settling = false;
     }
+    return !store.get().inFlight;
+  }
+
+  /** Shows the reply, records it in History, and marks a placed tracer error in the editor. */
+  function record(
+    request: JsonRpcRequest,
+    endpointName: string,
+    got: Exchanged,
+    sent: FlatTracer | null,
+  ): void {
+    const reply = placeTracerError(got.reply, sent);
+    const entry = historyEntryOf(request, endpointName, got);
+    lastBody = got.body;
+    store.update((st) => ({
+      inFlight: null,
+      result: { ...reply, method: request.method },
+      history: [entry, ...st.history].slice(0, historyLimit),
+      notice: null,
+    }));
+    deps.showPanel('result');
+    const place = reply.tracerError?.place;
+    if (place && sent) deps.onTracerError(place, sent.source);
+  }
+
+  async function send(via?: Via): Promise<void> {
+    if (!(await settle())) return;
     const s = store.get();
-    if (s.inFlight) return;
     const endpoint = activeEndpoint(s);
     const built = buildDraftRequest(s.request, tracerCodeFor(s, endpoint, !!via));
     if (!built.ok) {
@@ -128,54 +223,10 @@ export function createRequestController(deps: RequestControllerDeps): RequestCon
     store.update({ inFlight: { startedAt: deps.now() } });
     if (!via) deps.showPanel('result');
     const request = built.request;
-    const options = { expectedId: request.id, method: request.method };
     const transport = via?.transport ?? deps.transportFor(endpoint);
-    let summary: ReplySummary;
-    let aborted = false;
-    try {
-      const reply = await transport.send(request, { signal: ctl.signal });
-      if (reply.kind === 'no-response') {
-        summary = summarizeReply(reply, options);
-        aborted = reply.reason === 'aborted';
-        lastBody = null;
-      } else {
-        const parsed = await deps.parse(reply, options);
-        summary = parsed.summary;
-        lastBody = parsed.body;
-      }
-    } catch (e) {
-      // Only the page's own machinery can throw here (the parser worker died): said, not swallowed.
-      summary = {
-        kind: 'unreachable',
-        message: `The reply could not be read: ${(e as Error).message}`,
-        durationMs: 0,
-        sizeBytes: 0,
-        txErrors: [],
-      };
-      lastBody = null;
-    } finally {
-      transport.close?.();
-      controller = null;
-    }
-    const entry: HistoryEntry = {
-      id: createId(),
-      method: request.method,
-      params: request.params,
-      endpointName: via?.endpointName ?? endpoint.name,
-      time: Date.now(),
-      status: aborted ? 'cancelled' : summary.kind,
-      durationMs: summary.durationMs,
-      sizeBytes: summary.sizeBytes,
-    };
-    store.update((st) => ({
-      inFlight: null,
-      result: { ...summary, method: request.method },
-      history: [entry, ...st.history].slice(0, historyLimit),
-      notice: null,
-    }));
-    deps.showPanel('result');
-    const tracerError = summary.tracerErrorText ?? summary.txErrors[0]?.error;
-    if (tracerError) deps.onTracerError(tracerError);
+    const got = await exchange(deps, transport, request, ctl.signal);
+    controller = null;
+    record(request, via?.endpointName ?? endpoint.name, got, sentTracerIn(request, s.flat));
   }
 
   async function resend(e: HistoryEntry): Promise<void> {

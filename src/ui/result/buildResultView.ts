@@ -1,4 +1,4 @@
-import type { ReplySummary } from '../../core/rpc/summarizeReply.ts';
+import type { Reply } from '../../core/rpc/summarizeReply.ts';
 import type { ResultView } from '../../state/appState.ts';
 import { clear, h } from '../dom.ts';
 import { formatSize } from '../formatSize.ts';
@@ -188,7 +188,7 @@ export function renderReplyVerdict(box: HTMLElement, verdict: ReplyVerdict): voi
  */
 export function renderTxErrors(
   box: HTMLElement,
-  txErrors: ReplySummary['txErrors'],
+  txErrors: Reply['txErrors'],
   show: ((index: number) => void) | null,
 ): void {
   if (!txErrors.length) return;

@@ -1,6 +1,6 @@
-import type { Position } from '../../core/diagnostics.ts';
+import type { TracerErrorPlace } from '../../core/rpc/summarizeReply.ts';
 import type { ResultView } from '../../state/appState.ts';
-import { clear, h } from '../dom.ts';
+import { h } from '../dom.ts';
 import { clipText, elideTracer } from './shortenNodeText.ts';
 import { splitErrorMessage } from './splitErrorMessage.ts';
 
@@ -10,9 +10,7 @@ export interface ErrorActions {
   editEndpoint?(): void;
   useForwarding?(): void;
   copy(text: string): Promise<string>;
-  /** Where the node's tracer error points in the tracer (null: nowhere it can tell); not given: not asked. */
-  findPlace?(errorText: string): Promise<Position | null>;
-  /** Shows that place in the editor. */
+  /** Shows the place of the node's tracer error in the editor. */
   reveal?(offset: number): void;
 }
 
@@ -38,9 +36,10 @@ export function renderReplyError(
   const copyStatus = h('span', { class: 'ok' });
   const button = (text: string, testId: string, onClick: () => void) =>
     h('button', { text, attrs: { 'data-testid': testId }, on: { click: onClick } });
-  const said = r.tracerErrorText ?? r.detail;
+  const said = r.tracerError?.text ?? r.detail;
   const shownSaid = said === undefined ? undefined : elideTracer(said, tracer);
-  const place = r.tracerErrorText && actions.findPlace ? renderPlace(r.tracerErrorText, actions) : null;
+  const place =
+    r.tracerError?.place !== undefined ? renderPlace(r.tracerError.place, !r.openedFrom, actions) : null;
   const message = elideTracer(r.message, tracer);
   const extra =
     shownSaid !== undefined &&
@@ -86,33 +85,25 @@ export function renderReplyError(
 
 /**
  * The line naming where a node's tracer error points in the tracer ("Line 3, column 12 of your tracer" and a button
- * to show it), filled in once the page has mapped it through the flattening.
+ * to show it): the reply's place, mapped through the position map of the tracer that was sent. `marked`: the reply
+ * was just received (the editor marks it); a result reopened from History names the tracer as sent.
  */
-function renderPlace(errorText: string, actions: ErrorActions): HTMLElement {
-  const el = h('div', {
-    class: 'row error-place',
-    text: 'Finding the line in your tracer…',
-    attrs: { 'data-testid': 'error-place' },
-  });
-  void actions.findPlace!(errorText).then((at) => {
-    // A newer result replaced the card meanwhile.
-    if (!el.isConnected) return;
-    clear(el);
-    if (!at) {
-      el.textContent = 'The node’s text gives no position in your tracer.';
-      return;
-    }
+function renderPlace(place: TracerErrorPlace | null, marked: boolean, actions: ErrorActions): HTMLElement {
+  const el = h('div', { class: 'row error-place', attrs: { 'data-testid': 'error-place' } });
+  if (!place) {
+    el.textContent = 'The node’s text gives no position in your tracer.';
+    return el;
+  }
+  const at = place.range.start;
+  const where = marked ? 'of your tracer (marked in the editor)' : 'of your tracer as sent';
+  el.append(h('span', { text: `Line ${at.line}, column ${at.column} ${where}` }));
+  if (actions.reveal)
     el.append(
-      h('span', { text: `Line ${at.line}, column ${at.column} of your tracer (marked in the editor)` }),
+      h('button', {
+        text: `Show line ${at.line}`,
+        attrs: { 'data-testid': 'error-show-line' },
+        on: { click: () => actions.reveal!(at.offset) },
+      }),
     );
-    if (actions.reveal)
-      el.append(
-        h('button', {
-          text: `Show line ${at.line}`,
-          attrs: { 'data-testid': 'error-show-line' },
-          on: { click: () => actions.reveal!(at.offset) },
-        }),
-      );
-  });
   return el;
 }

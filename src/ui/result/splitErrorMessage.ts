@@ -1,8 +1,8 @@
 /**
  * Splits a decoded error message into a short headline and what it quoted: the classifier's messages embed the
- * node's own words (`(-32000 "tracer accessed out of bound stack …")`) and, for tracer errors, the position in the
- * flattened tracer (`(tracer line 1, column 47)`, which the editor marks at the real line), and the error's
- * `; data: …`. The headline drops them; `quoted` keeps them for the folded details.
+ * node's own words (`(-32000 "tracer accessed out of bound stack …")`) and the error's `; data: …`. The headline
+ * drops them; `quoted` keeps them for the folded details. (A tracer error's position is data on the reply,
+ * `tracerError.sentAt` and `.place`, never read back from these words.)
  */
 export function splitErrorMessage(
   message: string,
@@ -27,14 +27,9 @@ export function splitErrorMessage(
     }
     return false;
   };
-  // The classifier writes: words (node text) [; data: …] [ in function 'f'] [ (tracer line L, column C)].
-  // Quoted in the message's order: the node's text, the data, the position.
+  // The classifier writes: words (node text) [; data: …] [ in function 'f'].
+  // Quoted in the message's order: the node's text, the data.
   const tail: string[] = [];
-  const position = / \(tracer line \d+, column \d+\)$/.exec(headline);
-  if (position) {
-    tail.unshift(position[0].slice(2, -1));
-    headline = headline.slice(0, position.index);
-  }
   const fn = / in function '[\w$]+'$/.exec(headline);
   const fnSuffix = fn ? fn[0] : '';
   if (fn) headline = headline.slice(0, fn.index);

@@ -26,10 +26,6 @@ export const notASecondTable: Readonly<Record<string, { fact: Fact; reason: stri
     reason:
       "reads the embedded realm's own QuickJS stack (the host names the file `<eval>`) to write goja's form; it writes a node error, it reads none",
   },
-  'src/ui/result/splitErrorMessage.ts': {
-    fact: 'node-error location form',
-    reason: "reads decodeRpcError's own suffix `(tracer line N, column M)`, not a node's text",
-  },
   'src/core/rpc/maskEndpoint.ts': {
     fact: 'user:pass@ splitter',
     reason:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenTracer } from '../../../src/core/flatten/flattenTracer.ts';
+import { flattenTracer, flatTracerOf } from '../../../src/core/flatten/flattenTracer.ts';
 import { createEndpoint } from '../../../src/core/rpc/endpoint.ts';
 import { createRequestDraft } from '../../../src/state/appState.ts';
 import { buildDraftRequest } from '../../../src/state/buildDraftRequest.ts';
@@ -29,7 +29,7 @@ const hash = '0x' + 'ab'.repeat(32);
 /** What the page would put on the wire for `source` to `endpoint` (null: nothing is sent). */
 function sentTracer(source: string, endpoint: typeof embedded, viaOther = false): string | null {
   const f = flattenTracer(source, {});
-  const flat = f.ok ? { ok: true, code: f.code } : null;
+  const flat = flatTracerOf(f, source);
   const embeddedFlat = flat ? null : embeddedFlattenApi.flatten(source, 'es5');
   const draft = {
     ...createRequestDraft(),

@@ -106,7 +106,7 @@ describe('decodeRpcError details', () => {
       position: { line: 1, column: 52 },
     });
     expect(d.message).toBe(
-      `The tracer threw an error while running (-32000 "TypeError: Cannot read property 'toString' of undefined at step (<eval>:1:53(13))    in server-side tracer function 'step'") in function 'step' (tracer line 1, column 52)`,
+      `The tracer threw an error while running (-32000 "TypeError: Cannot read property 'toString' of undefined at step (<eval>:1:53(13))    in server-side tracer function 'step'") in function 'step'`,
     );
   });
 
@@ -225,7 +225,7 @@ describe('decodeRpcError, every field', () => {
         code: -32602,
         rpcMessage: 'failed to evaluate JS code: SyntaxError: unexpected token at line 12, column 34',
         message:
-          'The node could not parse the tracer (-32602 "failed to evaluate JS code: SyntaxError: unexpected token at line 12, column 34") (tracer line 12, column 34)',
+          'The node could not parse the tracer (-32602 "failed to evaluate JS code: SyntaxError: unexpected token at line 12, column 34")',
         reportedPosition: { line: 12, column: 34 },
         position: { line: 12, column: 34 },
       },
@@ -239,7 +239,7 @@ describe('decodeRpcError, every field', () => {
         code: -32602,
         rpcMessage: 'SyntaxError: unexpected token at Line 3, Col 17',
         message:
-          'The node could not parse the tracer (-32602 "SyntaxError: unexpected token at Line 3, Col 17") (tracer line 3, column 17)',
+          'The node could not parse the tracer (-32602 "SyntaxError: unexpected token at Line 3, Col 17")',
         reportedPosition: { line: 3, column: 17 },
         position: { line: 3, column: 17 },
       },
@@ -259,7 +259,7 @@ describe('decodeRpcError, every field', () => {
         rpcMessage:
           "TypeError: Cannot read properties of undefined (reading 'foo')\n    at step (<anonymous>:1:70)",
         message:
-          'The tracer threw an error while running (-32000 "TypeError: Cannot read properties of undefined (reading \'foo\')\n    at step (<anonymous>:1:70)") (tracer line 1, column 69)',
+          'The tracer threw an error while running (-32000 "TypeError: Cannot read properties of undefined (reading \'foo\')\n    at step (<anonymous>:1:70)")',
         jsError: "TypeError: Cannot read properties of undefined (reading 'foo')",
         reportedPosition: { line: 1, column: 70 },
         position: { line: 1, column: 69 },
@@ -274,7 +274,7 @@ describe('decodeRpcError, every field', () => {
         code: -32000,
         rpcMessage: 'SyntaxError: SyntaxError: (anonymous): Line 10:25 Unexpected identifier',
         message:
-          'The node could not parse the tracer (-32000 "SyntaxError: SyntaxError: (anonymous): Line 10:25 Unexpected identifier") (tracer line 10, column 25)',
+          'The node could not parse the tracer (-32000 "SyntaxError: SyntaxError: (anonymous): Line 10:25 Unexpected identifier")',
         reportedPosition: { line: 10, column: 25 },
         position: { line: 10, column: 25 },
       },
@@ -340,7 +340,7 @@ describe('decodeRpcError, every field', () => {
         rpcMessage:
           "SyntaxError: Unexpected token at result (<eval>:3:9(12))    in server-side tracer function 'result'",
         message:
-          "The tracer threw an error while running (-32000 \"SyntaxError: Unexpected token at result (<eval>:3:9(12))    in server-side tracer function 'result'\") in function 'result' (tracer line 3, column 9)",
+          "The tracer threw an error while running (-32000 \"SyntaxError: Unexpected token at result (<eval>:3:9(12))    in server-side tracer function 'result'\") in function 'result'",
         tracerFunction: 'result',
         jsError: 'SyntaxError: Unexpected token',
         reportedPosition: { line: 3, column: 9 },
@@ -359,7 +359,7 @@ describe('decodeRpcError, every field', () => {
         code: -32000,
         rpcMessage: "Error: not allowed at step (<eval>:1:80(7))    in server-side tracer function 'step'",
         message:
-          "The tracer threw an error while running (-32000 \"Error: not allowed at step (<eval>:1:80(7))    in server-side tracer function 'step'\") in function 'step' (tracer line 1, column 79)",
+          "The tracer threw an error while running (-32000 \"Error: not allowed at step (<eval>:1:80(7))    in server-side tracer function 'step'\") in function 'step'",
         tracerFunction: 'step',
         jsError: 'Error: not allowed',
         reportedPosition: { line: 1, column: 80 },
@@ -426,7 +426,7 @@ describe('decodeRpcError, every field', () => {
         code: -32000,
         rpcMessage: "execution timeout at step (<eval>:5:7(3))    in server-side tracer function 'step'",
         message:
-          'The tracer ran out of time (-32000 "execution timeout at step (<eval>:5:7(3))    in server-side tracer function \'step\'"): pass a longer timeout such as "30s", trace less, or do less work per step in function \'step\' (tracer line 5, column 7)',
+          'The tracer ran out of time (-32000 "execution timeout at step (<eval>:5:7(3))    in server-side tracer function \'step\'"): pass a longer timeout such as "30s", trace less, or do less work per step in function \'step\'',
         tracerFunction: 'step',
         reportedPosition: { line: 5, column: 7 },
         position: { line: 5, column: 7 },

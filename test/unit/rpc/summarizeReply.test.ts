@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { largeReplyBytes, summarizeReply } from '../../../src/core/rpc/summarizeReply.ts';
+import { flattenTracer, flatTracerOf } from '../../../src/core/flatten/flattenTracer.ts';
+import { largeReplyBytes, placeTracerError, summarizeReply } from '../../../src/core/rpc/summarizeReply.ts';
 import { textResponse } from '../../../src/core/rpc/transportOutcome.ts';
 
 const reply = (bodyText: string, status = 200) =>
@@ -43,7 +44,10 @@ describe('summarizeReply', () => {
     });
     const r = summarizeReply(reply(text));
     expect(r.kind).toBe('rpc-error');
-    expect(r.tracerErrorText).toBe('SyntaxError: (anonymous): Line 1:40 Unexpected token');
+    expect(r.tracerError).toEqual({
+      text: 'SyntaxError: (anonymous): Line 1:40 Unexpected token',
+      sentAt: { line: 1, column: 39 },
+    });
   });
 
   it('does not treat a missing method as a tracer error', () => {
@@ -54,7 +58,7 @@ describe('summarizeReply', () => {
     });
     const r = summarizeReply(reply(text), { method: 'debug_traceCall' });
     expect(r.kind).toBe('rpc-error');
-    expect(r.tracerErrorText).toBeUndefined();
+    expect(r.tracerError).toBeUndefined();
     expect(r.message).toMatch(/does not offer debug_traceCall/);
   });
 });
@@ -84,7 +88,10 @@ describe('summarizeReply, whole summaries', () => {
       () => summarizeReply(reply(block), { method: 'debug_traceBlockByNumber' }),
       {
         kind: 'ok',
+        method: 'debug_traceBlockByNumber',
         message: 'Success, but 1 transaction of the block failed to trace',
+        // The first failed transaction's words, for the editor's mark.
+        tracerError: { text: 'boom' },
         durationMs: 12,
         sizeBytes: size(block),
         httpStatus: 200,
@@ -105,7 +112,6 @@ describe('summarizeReply, whole summaries', () => {
         httpStatus: 200,
         txErrors: [],
         detail: 'boom',
-        tracerErrorText: undefined,
       },
     ],
     [
@@ -120,7 +126,7 @@ describe('summarizeReply, whole summaries', () => {
         httpStatus: 200,
         txErrors: [],
         detail: 'execution timeout',
-        tracerErrorText: 'execution timeout',
+        tracerError: { text: 'execution timeout' },
       },
     ],
     [
@@ -197,5 +203,40 @@ describe('summarizeReply, whole summaries', () => {
       undefined,
       body(largeReplyBytes + 1).slice(0, 2000) + '…',
     ]);
+  });
+});
+
+describe('placeTracerError: the reply names the place in the source of the tracer that was sent', () => {
+  const source =
+    '{\n  step: function (log) {\n    this.n = log.stack.peek(99);\n  },\n  result: function () { return 1; },\n  fault: function () {}\n}';
+  const sent = flatTracerOf(flattenTracer(source), source)!;
+  const col = sent.code.indexOf('log.stack.peek') + 2;
+  const failure = (text: string) =>
+    summarizeReply(reply(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: text } })));
+  it.each([
+    [
+      'a goja frame: line 3, column 14 (log of log.stack)',
+      `tracer accessed out of bound stack: size 0, index 99 at step (<eval>:1:${col}(12))`,
+      { line: 3, column: 14, message: 'tracer accessed out of bound stack: size 0, index 99' },
+    ],
+    [
+      'no position, a named function: its key',
+      "RangeError: too much    in server-side tracer function 'result'",
+      { line: 5, column: 3, message: "RangeError: too much in server-side tracer function 'result'" },
+    ],
+    ['no position at all', 'Error: boom at step', null],
+  ])('%s', (_name, text, expected) => {
+    const placed = placeTracerError(failure(text), sent).tracerError?.place;
+    const got = placed && { ...placed.range.start, message: placed.message };
+    expect(got === null ? null : { line: got?.line, column: got?.column, message: got?.message }).toEqual(
+      expected,
+    );
+  });
+
+  it('leaves a reply without a tracer error, or without a sent tracer, as it was', () => {
+    const ok = summarizeReply(reply(JSON.stringify({ jsonrpc: '2.0', id: 1, result: 1 })));
+    expect(placeTracerError(ok, sent)).toBe(ok);
+    const failed = failure('TypeError: x at step (<eval>:1:3(2))');
+    expect(placeTracerError(failed, null)).toBe(failed);
   });
 });

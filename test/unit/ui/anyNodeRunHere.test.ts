@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verbatimTracer } from '../../../src/core/flatten/verbatimTracer.ts';
 import { createEndpoint } from '../../../src/core/rpc/endpoint.ts';
 import { summarizeReplyKeepingValue } from '../../../src/core/rpc/summarizeReply.ts';
 import { createHttpTransport } from '../../../src/io/transport/createHttpTransport.ts';
@@ -11,6 +12,9 @@ import { createRunHere, type RunHereStatus } from '../../../src/ui/upstream/crea
 import { createNodeWorkerApi } from '../../../src/worker/node.worker.ts';
 import { type RunningNode, sendTestTransaction, startAnvil } from '../../helpers/nodes.ts';
 import { type UpstreamProxy, startUpstreamProxy } from '../upstream/upstreamProxy.ts';
+
+/** A one-line tracer as the store holds it: its own source, each token mapped to itself. */
+const flatOf = (code: string) => verbatimTracer(code, code);
 
 // The page's run-here over the real request controller and store: the form becomes debug_traceTransaction of the
 // hash, the answer lands in Result and History as any node's would, the status follows it.
@@ -47,10 +51,7 @@ function setup() {
   store.update((s) => ({
     endpoints: [...s.endpoints, anvilEndpoint, btc],
     request: createRequestDraft('debug_traceCall'),
-    flat: {
-      ok: true,
-      code: '{result: function(ctx) { return ctx.type + " " + ctx.txIndex; }, fault: function() {}}',
-    },
+    flat: flatOf('{result: function(ctx) { return ctx.type + " " + ctx.txIndex; }, fault: function() {}}'),
   }));
   const panels: string[] = [];
   const requests = createRequestController({

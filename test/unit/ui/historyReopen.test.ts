@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { verbatimTracer } from '../../../src/core/flatten/verbatimTracer.ts';
 import type { AppState, HistoryEntry, ResultView } from '../../../src/state/appState.ts';
 import { createInitialState } from '../../../src/state/createInitialState.ts';
 import { createStore } from '../../../src/state/createStore.ts';
@@ -14,6 +15,9 @@ import {
   createRequestController,
   type RequestControllerDeps,
 } from '../../../src/ui/request/createRequestController.ts';
+
+/** A one-line tracer as the store holds it: its own source, each token mapped to itself. */
+const flatOf = (code: string) => verbatimTracer(code, code);
 
 const tabCode = "{step: function (log) {}, result: function () { return 'tab'; }, fault: function () {}}";
 const otherCode = "{result: function () { return 'other'; }, fault: function () {}}";
@@ -100,7 +104,7 @@ function setup() {
     ...state,
     tracers: [{ id: 't1', name: 'Call tree', source: '' }],
     activeTracerId: 't1',
-    flat: { ok: true, code: tabCode },
+    flat: flatOf(tabCode),
   });
   const panels: string[] = [];
   const requests = createRequestController({

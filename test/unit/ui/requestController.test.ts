@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { summarizeReplyKeepingValue } from '../../../src/core/rpc/summarizeReply.ts';
+import { verbatimTracer } from '../../../src/core/flatten/verbatimTracer.ts';
+import { summarizeReplyKeepingValue, type TracerErrorPlace } from '../../../src/core/rpc/summarizeReply.ts';
 import { probeNode } from '../../../src/core/rpc/probe.ts';
 import { createEmbeddedNode, type EmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
 import type { DemoDefaults } from '../../../src/evm/node/demoDefaults.ts';
@@ -13,6 +14,9 @@ import {
   createRequestController,
   type RequestControllerDeps,
 } from '../../../src/ui/request/createRequestController.ts';
+
+/** A one-line tracer as the store holds it: its own source, each token mapped to itself. */
+const flatOf = (code: string) => verbatimTracer(code, code);
 
 // The DOM-free request controller over a real store, with the real embedded node behind the real embedded-node
 // transport; what the page would do on screen is recorded.
@@ -31,7 +35,7 @@ function setup(overrides: Partial<RequestControllerDeps> = {}) {
   const seen = {
     panels: [] as string[],
     notices: [] as (string | null)[],
-    tracerErrors: [] as string[],
+    tracerErrors: [] as { place: TracerErrorPlace; source: string }[],
     restarts: 0,
   };
   const embedded = { request: (r: unknown) => node.request(r), restart: () => void seen.restarts++ };
@@ -46,7 +50,7 @@ function setup(overrides: Partial<RequestControllerDeps> = {}) {
     demoDefaults: async () => node.demoDefaults,
     showPanel: (p) => void seen.panels.push(p),
     notify: (m) => void seen.notices.push(m),
-    onTracerError: (t) => void seen.tracerErrors.push(t),
+    onTracerError: (place, source) => void seen.tracerErrors.push({ place, source }),
     now: () => 1000,
     ...overrides,
   };
@@ -59,7 +63,7 @@ const traceCallDraft = () => ({
   fields: { call: JSON.stringify(demo().call), block: 'latest' },
 });
 const ready = (store: Store<AppState>, code: string) =>
-  store.update({ request: traceCallDraft(), flat: { ok: true, code } });
+  store.update({ request: traceCallDraft(), flat: flatOf(code) });
 
 describe('the request controller', () => {
   it('sends the form with the flattened tracer and shows the result, recorded in History', async () => {
@@ -85,10 +89,21 @@ describe('the request controller', () => {
     ready(store, '{result: function() { return x.y; }, fault: function() {}}');
     await requests.send();
     expect(store.get().result).toMatchObject({ kind: 'rpc-error' });
-    expect(seen.tracerErrors).toHaveLength(1);
-    expect(seen.tracerErrors[0]).toMatch(
-      /^ReferenceError: x is not defined at result \(<eval>:1:\d+\(\d+\)\) {4}in server-side tracer function 'result'$/,
-    );
+    const code = '{result: function() { return x.y; }, fault: function() {}}';
+    // The place is read from the reply, mapped through the sent tracer's map onto the source it came from.
+    expect(seen.tracerErrors).toEqual([
+      {
+        place: {
+          range: {
+            start: { offset: code.indexOf('x.y'), line: 1, column: code.indexOf('x.y') + 1 },
+            end: { offset: code.indexOf('x.y') + 1, line: 1, column: code.indexOf('x.y') + 2 },
+          },
+          message: "ReferenceError: x is not defined in server-side tracer function 'result'",
+        },
+        source: code,
+      },
+    ]);
+    expect(store.get().result?.tracerError?.place).toEqual(seen.tracerErrors[0].place);
   });
 
   it.each([
@@ -105,7 +120,7 @@ describe('the request controller', () => {
         code === null
           ? traceCallDraft()
           : { ...traceCallDraft(), fields: { call: '{not json', block: 'latest' } },
-      flat: code === null ? null : { ok: true, code },
+      flat: code === null ? null : flatOf(code),
     });
     await requests.send();
     expect(seen.notices[0]).toMatch(new RegExp('^' + notice.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
@@ -145,7 +160,7 @@ describe('the request controller', () => {
       settle: async () => {
         await new Promise((r) => setTimeout(r, 20));
         store.update({
-          flat: { ok: true, code: '{result: function() { return 1001; }, fault: function() {}}' },
+          flat: flatOf('{result: function() { return 1001; }, fault: function() {}}'),
         });
       },
     });

@@ -7,10 +7,10 @@ const stack =
 describe('splitErrorMessage', () => {
   it.each([
     [
-      `The tracer threw an error while running (-32000 "${stack}") in function 'step' (tracer line 1, column 47)`,
+      `The tracer threw an error while running (-32000 "${stack}") in function 'step'`,
       stack,
       "The tracer threw an error while running in function 'step'",
-      [`-32000 "${stack}"`, 'tracer line 1, column 47'],
+      [`-32000 "${stack}"`],
     ],
     [
       'The tracer ran out of time (-32000 "execution timeout"): pass a longer timeout such as "30s", trace less, or do less work per step',
@@ -35,10 +35,10 @@ describe('splitErrorMessage', () => {
       ],
     ],
     [
-      `The tracer threw an error while running (-32000 "${stack}"); data: "(x) in function 'y'" in function 'step' (tracer line 1, column 47)`,
+      `The tracer threw an error while running (-32000 "${stack}"); data: "(x) in function 'y'" in function 'step'`,
       stack,
       "The tracer threw an error while running in function 'step'",
-      [`-32000 "${stack}"`, `data: "(x) in function 'y'"`, 'tracer line 1, column 47'],
+      [`-32000 "${stack}"`, `data: "(x) in function 'y'"`],
     ],
     ['HTTP 401: the node wants credentials', undefined, 'HTTP 401: the node wants credentials', []],
     ['Cancelled', undefined, 'Cancelled', []],

@@ -2,6 +2,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { wrap, releaseProxy, type Endpoint } from 'comlink';
 import type { TracerWorkerApi } from '../../../src/worker/contracts.ts';
+import { mapSentTracerError } from '../../../src/core/flatten/mapNodeError.ts';
 import { serve } from '../../../src/worker/tracer.worker.ts';
 
 // The real comlink round trip over a MessageChannel, as the page talks to the worker.
@@ -21,9 +22,9 @@ describe('tracer worker', () => {
     const r = await api.analyze(7, good, 'strict');
     expect(r.seq).toBe(7);
     expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(r.flat).toEqual({
-      ok: true,
+    expect(r.flat).toMatchObject({
       code: '{result:function(ctx,db){return 1;},fault:function(log,db){}}',
+      source: good,
     });
   });
 
@@ -41,12 +42,12 @@ describe('tracer worker', () => {
     expect(b.flat).toBeNull();
   });
 
-  it('maps a node error position back to the source', async () => {
+  it('gives the position map with the flattened tracer: it crossed the boundary and maps a node error', async () => {
     const source =
       '{\n  step: function (log, db) {\n    this.n = log.stack.peek(99);\n  },\n  result: function () { return 1; },\n  fault: function () {}\n}';
-    const flat = (await api.analyze(9, source, 'strict')).flat!.code;
-    const col = flat.indexOf('log.stack.peek') + 2;
-    const mapped = await api.mapNodeError(source, `boom at step (<eval>:1:${col}(12))`, 'strict');
+    const flat = (await api.analyze(9, source, 'strict')).flat!;
+    const col = flat.code.indexOf('log.stack.peek') + 2;
+    const mapped = mapSentTracerError(`boom at step (<eval>:1:${col}(12))`, flat);
     expect(mapped?.range.start.line).toBe(3);
     expect(mapped?.range.start.column).toBe(14);
   });
