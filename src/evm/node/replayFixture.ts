@@ -1,12 +1,5 @@
-import { traceWithJsTracer } from '../host/traceTransaction.ts';
-import { TracerError } from '../host/traceTypes.ts';
-import { parsePrestateConfig, runPrestateTracer } from './prestateTracer.ts';
-import {
-  type TemplateSource,
-  builtinTracerCode,
-  nativeTracerNames,
-  unsupportedNativeTracer,
-} from './traceConfig.ts';
+import { runNamedTracer } from './runNamedTracer.ts';
+import type { TemplateSource } from './traceConfig.ts';
 import { buildFixtureRun } from './buildFixtureRun.ts';
 import type { Fixture } from '../../core/fixture/fixtureTypes.ts';
 import type { RealmFactory } from '../host/realm/tracerRealm.ts';
@@ -35,23 +28,14 @@ export interface ReplayOptions {
 export async function replayFixture(fixture: Fixture, options: ReplayOptions): Promise<unknown> {
   const run = await buildFixtureRun(fixture);
   const tracerConfig = options.tracerConfig !== undefined ? options.tracerConfig : fixture.tracerConfig;
-  if (options.tracer === 'prestateTracer') {
-    return runPrestateTracer(
-      { vm: run.vm, tx: run.tx, block: run.block },
-      run.state.copy(),
-      parsePrestateConfig(tracerConfig),
-    );
-  }
-  const builtin = builtinTracerCode(options.tracer, options.templates);
-  if (builtin === undefined && nativeTracerNames.has(options.tracer))
-    throw new TracerError(unsupportedNativeTracer(options.tracer));
-  return traceWithJsTracer(
+  return runNamedTracer(
     { vm: run.vm, tx: run.tx, block: run.block },
     {
-      tracer: builtin ?? options.tracer,
+      tracer: options.tracer,
       tracerConfig,
       timeout: options.timeout,
       createRealm: options.createRealm,
+      templates: options.templates,
       debug: options.debug,
     },
   );

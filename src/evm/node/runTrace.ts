@@ -1,21 +1,16 @@
 import { runTx } from '@ethereumjs/vm';
 import type { VM } from '@ethereumjs/vm';
 import { hexToBytes } from '@ethereumjs/util';
-import { traceWithJsTracer, traceWithStructLogger } from '../host/traceTransaction.ts';
+import { traceWithStructLogger } from '../host/traceTransaction.ts';
 import { TracerError } from '../host/traceTypes.ts';
 import type { TraceRun } from '../host/traceTypes.ts';
 import type { SyncStateManager } from '../state/createSyncStateManager.ts';
 import type { Chain, ChainBlock, MinedTx } from './chainTypes.ts';
-import { parsePrestateConfig, runPrestateTracer } from './prestateTracer.ts';
+import { runNamedTracer } from './runNamedTracer.ts';
 import { serverError } from './rpcError.ts';
 import type { TraceConfig } from './traceConfig.ts';
 import type { RealmFactory } from '../host/realm/tracerRealm.ts';
-import {
-  type TemplateSource,
-  builtinTracerCode,
-  nativeTracerNames,
-  unsupportedNativeTracer,
-} from './traceConfig.ts';
+import type { TemplateSource } from './traceConfig.ts';
 
 /** geth's tracer Context of a mined transaction (blockHash, txIndex, txHash). */
 export function contextOf(t: MinedTx): { blockHash: Uint8Array; txIndex: number; txHash: Uint8Array } {
@@ -23,9 +18,9 @@ export function contextOf(t: MinedTx): { blockHash: Uint8Array; txIndex: number;
 }
 
 /**
- * Runs one trace with the tracer the config selects: none → struct logger, `prestateTracer` → built-in, another
- * geth built-in name → its template (builtinTracerCode, read through `templates`) or a clear error, anything else →
- * JavaScript tracer. TracerErrors become -32000 errors
+ * Runs one trace with the tracer the config selects: none → struct logger, else as runNamedTracer resolves it
+ * (`prestateTracer` and `muxTracer` built in, other geth built-in names → their templates or a clear error, anything
+ * else → JavaScript tracer). TracerErrors become -32000 errors
  * with geth's text. The run mutates `run.vm`'s state.
  */
 export async function runTrace(
@@ -37,19 +32,13 @@ export async function runTrace(
 ): Promise<unknown> {
   try {
     if (cfg.tracer === undefined) return await traceWithStructLogger(run, cfg.logger);
-    if (cfg.tracer === 'prestateTracer') {
-      const pre = (run.vm.stateManager as SyncStateManager).copy();
-      return await runPrestateTracer(run, pre, parsePrestateConfig(cfg.tracerConfig));
-    }
-    const builtin = builtinTracerCode(cfg.tracer, templates);
-    if (builtin === undefined && nativeTracerNames.has(cfg.tracer))
-      throw serverError(unsupportedNativeTracer(cfg.tracer));
-    return await traceWithJsTracer(run, {
-      tracer: builtin ?? cfg.tracer,
+    return await runNamedTracer(run, {
+      tracer: cfg.tracer,
       tracerConfig: cfg.tracerConfig,
       timeout: cfg.timeout,
       context,
       createRealm,
+      templates,
     });
   } catch (e) {
     if (e instanceof TracerError) throw serverError(e.message);

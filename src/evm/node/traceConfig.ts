@@ -74,7 +74,7 @@ function decodeTxIndex(v: unknown, index: number): bigint {
   return BigInt(v);
 }
 
-/** geth's built-in tracer names; only prestateTracer is built into the embedded node. */
+/** geth's built-in tracer names (prestateTracer and muxTracer are built into the embedded node, some run templates). */
 export const nativeTracerNames = new Set([
   'callTracer',
   'flatCallTracer',
@@ -106,15 +106,27 @@ export type TemplateSource = (templateId: string) => string | undefined;
 /** geth's noopTracer: runs and returns an empty object. */
 const noopTracerCode = '{fault: function () {}, result: function () { return {}; }}';
 
+/** True when a prestateTracer config asks for diffMode (which the prestate template runs). */
+function wantsDiffMode(config: unknown): boolean {
+  return (
+    typeof config === 'object' && config !== null && (config as { diffMode?: unknown }).diffMode === true
+  );
+}
+
 /**
- * The JavaScript the embedded node runs for geth built-in tracer `name` (other than prestateTracer, which is built
- * in): the template that reproduces its output exactly on geth's fixtures (callTracer with onlyTopCall and withLog,
- * flatCallTracer, 4byteTracer), or noopTracer's empty object; undefined for other names, or when the host gave no way
- * to read templates.
+ * The JavaScript the embedded node runs for geth built-in tracer `name`: the template that reproduces its output
+ * exactly on geth's fixtures (callTracer with onlyTopCall and withLog, flatCallTracer, 4byteTracer, prestateTracer
+ * with diffMode: `config` tells), or noopTracer's empty object; undefined for other names (prestateTracer without
+ * diffMode is built in, muxTracer runs its members), or when the host gave no way to read templates.
  */
-export function builtinTracerCode(name: string, templates?: TemplateSource): string | undefined {
+export function builtinTracerCode(
+  name: string,
+  templates?: TemplateSource,
+  config?: unknown,
+): string | undefined {
   if (name === 'noopTracer') return noopTracerCode;
-  const template = name === 'prestateTracer' ? undefined : templateForNativeTracer[name];
+  if (name === 'prestateTracer' && !wantsDiffMode(config)) return undefined;
+  const template = templateForNativeTracer[name];
   return template === undefined ? undefined : templates?.(template);
 }
 

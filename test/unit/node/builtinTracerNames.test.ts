@@ -54,18 +54,22 @@ describe("geth's built-in tracer names run their templates", () => {
 
   it.each([
     ['noopTracer', { result: {} }],
-    [
-      'muxTracer',
-      {
-        error: {
-          code: -32000,
-          message:
-            'tracer "muxTracer" is built into geth but not into the embedded node, which runs JavaScript tracers (and prestateTracer): send the JavaScript source of a tracer instead',
-        },
-      },
-    ],
+    ['muxTracer', { result: {} }],
   ] as [string, Record<string, unknown>][])('%s', async (name, expected) => {
     expect(await trace({ tracer: name })).toMatchObject(expected);
+  });
+
+  it('muxTracer runs each member as it runs alone, JavaScript source included, under the same keys', async () => {
+    const js = template('opcode-histogram');
+    const r = await trace({
+      tracer: 'muxTracer',
+      tracerConfig: { callTracer: {}, [js]: {}, noopTracer: {} },
+    });
+    expect(r.result).toEqual({
+      callTracer: (await trace({ tracer: 'callTracer' })).result,
+      noopTracer: {},
+      [js]: (await trace({ tracer: js })).result,
+    });
   });
 
   it('a block trace by name', async () => {

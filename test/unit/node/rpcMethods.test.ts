@@ -284,7 +284,11 @@ describe('JSON-RPC: errors', () => {
       { tracer: 'flatCallTracer' },
       /: use the "flat-calls" template \(tracer-templates\/flat-calls\.js\), which reproduces its output$/,
     ],
-    ['muxTracer (no template)', { tracer: 'muxTracer' }, /: send the JavaScript source of a tracer instead$/],
+    [
+      'muxTracer with a member that is not built in',
+      { tracer: 'muxTracer', tracerConfig: { noopTracer: {}, flatCallTracer: {} } },
+      /^tracer "flatCallTracer" is built into geth but not into the embedded node/,
+    ],
   ])('debug_traceTransaction with %s → -32000', async (_name, config, message) => {
     const node = await demoNode();
     const r = await call(node, 'debug_traceTransaction', [defaultsOf(node).txHash, config]);
