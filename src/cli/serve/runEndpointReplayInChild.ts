@@ -3,7 +3,7 @@ import type { ReplayDebugFlags, TraceDebugReport } from '../../evm/host/traceDeb
 import { checkReadOnlyCalls } from '../../core/upstream/checkReadOnlyCalls.ts';
 import { describeChildExit } from './describeChildExit.ts';
 import { fetchForTraceChild, type StateFetcher } from './fetchForTraceChild.ts';
-import { forkTraceChild } from './forkTraceChild.ts';
+import { forkTraceChild, type TraceChildProcess } from './forkTraceChild.ts';
 import type { EndpointReplayReport, FromTraceChild } from './FromTraceChild.ts';
 import { killProcessTree } from './killProcessTree.ts';
 import { profileWarmUpMs } from './runReplayInChild.ts';
@@ -37,6 +37,95 @@ export type EndpointReplayOutcome = (
   | { ok: false; message: string; tracerError: boolean }
 ) & { debug?: TraceDebugReport };
 
+/** One replay in flight: its process, its kill timer and its outcome once known. */
+interface Replay {
+  job: EndpointReplayJob;
+  upstream: StateFetcher;
+  child: TraceChildProcess;
+  budgetMs: number;
+  /** Only the first arming covers the trace process warming QuickJS up for a profile (see profileWarmUpMs). */
+  warmUpMs: number;
+  requests: number;
+  outcome?: EndpointReplayOutcome;
+  timer?: NodeJS.Timeout;
+  resolve: (outcome: EndpointReplayOutcome) => void;
+}
+
+/** The request's timeout in ms; 0 when it does not parse (the trace process answers the duration's error at once). */
+function budgetOf(job: EndpointReplayJob): number {
+  try {
+    return Math.max(0, parseTimeoutMs(job.timeout));
+  } catch {
+    return 0;
+  }
+}
+
+function post(replay: Replay, m: ToTraceChild): void {
+  replay.child.process.send(m, undefined, undefined, () => {});
+}
+
+function finish(replay: Replay, o: EndpointReplayOutcome): void {
+  replay.outcome ??= o;
+  clearTimeout(replay.timer);
+  replay.resolve(replay.outcome);
+  // Done with it. (Not disconnect(): a parent-side disconnect leaves 'close' unemitted.)
+  killProcessTree(replay.child.process);
+}
+
+/** (Re)starts the kill timer: the process computes from now on. */
+function arm(replay: Replay): void {
+  clearTimeout(replay.timer);
+  replay.timer = setTimeout(
+    () => finish(replay, { ok: false, message: 'execution timeout', tracerError: true }),
+    replay.budgetMs + (replay.job.graceMs ?? 2000) + replay.warmUpMs,
+  );
+  replay.warmUpMs = 0;
+}
+
+/** Answers a `state` message: checked, fetched upstream, answered (or the replay ends, refused). */
+async function fetchFor(replay: Replay, request: number, asked: unknown): Promise<void> {
+  let answers: unknown[];
+  try {
+    if (++replay.requests > maxStateRequests)
+      throw new Error(`the trace process asked for state more than ${maxStateRequests} times: refused`);
+    checkReadOnlyCalls(asked);
+  } catch (e) {
+    return finish(replay, { ok: false, message: (e as Error).message, tracerError: false });
+  }
+  try {
+    answers = await fetchForTraceChild(asked, replay.upstream);
+  } catch (e) {
+    // The upstream's fault, for the trace to word (it tells a reorganised chain from a pruned node).
+    if (replay.outcome) return;
+    post(replay, { type: 'state', request, error: (e as Error)?.message ?? String(e) });
+    return arm(replay);
+  }
+  if (replay.outcome) return;
+  post(replay, { type: 'state', request, answers });
+  arm(replay);
+}
+
+function onMessage(replay: Replay, m: FromTraceChild): void {
+  if (replay.outcome) return;
+  if (m.type === 'hello') {
+    const { txHash, hardfork, tracer, tracerConfig, timeout, debug } = replay.job;
+    post(replay, { type: 'replayEndpoint', id: 1, txHash, hardfork, tracer, tracerConfig, timeout, debug });
+    arm(replay);
+  } else if (m.type === 'state') {
+    clearTimeout(replay.timer);
+    void fetchFor(replay, m.request, m.calls);
+  } else if (m.type === 'replayed') {
+    if (!m.ok) finish(replay, { ok: false, message: m.message, tracerError: m.tracerError, debug: m.debug });
+    else if (m.report) finish(replay, { ok: true, text: m.text, report: m.report, debug: m.debug });
+    else
+      finish(replay, {
+        ok: false,
+        message: 'the trace process answered without a report',
+        tracerError: false,
+      });
+  }
+}
+
 /**
  * Runs one traceUpstreamTx in a fresh trace process (`forkTraceChild`), as `runReplayInChild` runs a fixture, so
  * that a hostile tracer cannot crash, hang or fill the CLI. The process has no network and no credentials: it asks
@@ -49,76 +138,23 @@ export function runEndpointReplayInChild(
   job: EndpointReplayJob,
   upstream: StateFetcher,
 ): Promise<EndpointReplayOutcome> {
-  let budgetMs: number;
-  try {
-    budgetMs = Math.max(0, parseTimeoutMs(job.timeout));
-  } catch {
-    budgetMs = 0; // The trace process answers the duration's error at once.
-  }
+  const budgetMs = budgetOf(job);
   const child = forkTraceChild(job.memoryLimitMb ?? 512);
   return new Promise((resolve) => {
-    let outcome: EndpointReplayOutcome | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    const post = (m: ToTraceChild) => child.process.send(m, undefined, undefined, () => {});
-    const finish = (o: EndpointReplayOutcome) => {
-      outcome ??= o;
-      clearTimeout(timer);
-      resolve(outcome);
-      // Done with it. (Not disconnect(): a parent-side disconnect leaves 'close' unemitted.)
-      killProcessTree(child.process);
+    const replay: Replay = {
+      job,
+      upstream,
+      child,
+      budgetMs,
+      warmUpMs: profileWarmUpMs(job.debug),
+      requests: 0,
+      resolve,
     };
-    // Only the first arming covers the trace process warming QuickJS up for a profile (see profileWarmUpMs).
-    let warmUp = profileWarmUpMs(job.debug);
-    const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(
-        () => finish({ ok: false, message: 'execution timeout', tracerError: true }),
-        budgetMs + (job.graceMs ?? 2000) + warmUp,
-      );
-      warmUp = 0;
-    };
-    let requests = 0;
-    const fetchFor = async (request: number, asked: unknown) => {
-      let answers: unknown[];
-      try {
-        if (++requests > maxStateRequests)
-          throw new Error(`the trace process asked for state more than ${maxStateRequests} times: refused`);
-        checkReadOnlyCalls(asked);
-      } catch (e) {
-        return finish({ ok: false, message: (e as Error).message, tracerError: false });
-      }
-      try {
-        answers = await fetchForTraceChild(asked, upstream);
-      } catch (e) {
-        // The upstream's fault, for the trace to word (it tells a reorganised chain from a pruned node).
-        if (outcome) return;
-        post({ type: 'state', request, error: (e as Error)?.message ?? String(e) });
-        return arm();
-      }
-      if (outcome) return;
-      post({ type: 'state', request, answers });
-      arm();
-    };
-    child.process.on('message', (m: FromTraceChild) => {
-      if (outcome) return;
-      if (m.type === 'hello') {
-        const { txHash, hardfork, tracer, tracerConfig, timeout, debug } = job;
-        post({ type: 'replayEndpoint', id: 1, txHash, hardfork, tracer, tracerConfig, timeout, debug });
-        arm();
-      } else if (m.type === 'state') {
-        clearTimeout(timer);
-        void fetchFor(m.request, m.calls);
-      } else if (m.type === 'replayed') {
-        if (!m.ok) finish({ ok: false, message: m.message, tracerError: m.tracerError, debug: m.debug });
-        else if (m.report) finish({ ok: true, text: m.text, report: m.report, debug: m.debug });
-        else
-          finish({ ok: false, message: 'the trace process answered without a report', tracerError: false });
-      }
-    });
+    child.process.on('message', (m: FromTraceChild) => onMessage(replay, m));
     child.process.on('close', (code: number | null, signal: NodeJS.Signals | null) => {
-      clearTimeout(timer);
+      clearTimeout(replay.timer);
       resolve(
-        outcome ?? {
+        replay.outcome ?? {
           ok: false,
           message: describeChildExit({ code, signal, stderr: child.stderrTail() }),
           tracerError: true,
