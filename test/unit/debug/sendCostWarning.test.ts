@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { verbatimTracer } from '../../../src/core/flatten/verbatimTracer.ts';
 import { createEndpoint } from '../../../src/core/rpc/endpoint.ts';
 import type { TraceProfile } from '../../../src/evm/host/traceDebug.ts';
 import type { AppState } from '../../../src/state/appState.ts';
@@ -35,7 +36,7 @@ const state = (patch: Partial<AppState>, timeout = ''): AppState => ({
   ...base,
   endpoints: [...base.endpoints, remote],
   activeEndpointId: 'geth',
-  flat: { ok: true, code },
+  flat: verbatimTracer(code, code),
   request: { ...base.request, timeout },
   ...patch,
 });
