@@ -1,5 +1,6 @@
 // A callTracer result → the frames of the call tree (depth-first, capped) and the flame chart's rectangles.
 import { isCallFrame } from './detectResultShape.ts';
+import { rawFrameFields } from './frameDetail.ts';
 import { formatWei, shortHex, toBigInt, toNumber } from './quantities.ts';
 import { decodeSelector, selectorOf } from './selectors.ts';
 import { viewLimits, type CallFrameView, type CallTreeData, type FlameBar } from './viewData.ts';
@@ -12,7 +13,7 @@ function childrenOf(f: Frame): Frame[] {
   return Array.isArray(f.calls) ? (f.calls.filter(isCallFrame) as Frame[]) : [];
 }
 
-function frameView(f: Frame, id: number, parent: number, depth: number): CallFrameView {
+function frameView(f: Frame, id: number, parent: number, depth: number, index: number): CallFrameView {
   const type = String(f.type).toUpperCase();
   // A creation's input is init code: its first bytes are no selector.
   const creates = type.startsWith('CREATE');
@@ -32,6 +33,8 @@ function frameView(f: Frame, id: number, parent: number, depth: number): CallFra
     error: str(f.error),
     revertReason: str(f.revertReason),
     childCount: childrenOf(f).length,
+    index,
+    ...rawFrameFields(f),
   };
 }
 
@@ -94,20 +97,20 @@ export function prepareCallTree(root: unknown, limit: number = viewLimits.frames
   let total = 0;
   let maxDepth = 0;
   if (isCallFrame(root)) {
-    // Depth-first without recursion: a stack of [frame, parent id, depth], children pushed in reverse.
-    const stack: [Frame, number, number][] = [[root as Frame, -1, 0]];
+    // Depth-first without recursion: a stack of [frame, parent id, depth, index among the parent's calls].
+    const stack: [Frame, number, number, number][] = [[root as Frame, -1, 0, 0]];
     while (stack.length) {
-      const [f, parent, depth] = stack.pop()!;
+      const [f, parent, depth, index] = stack.pop()!;
       total++;
       if (frames.length >= limit) {
-        for (const c of childrenOf(f)) stack.push([c, -1, depth + 1]);
+        for (const c of childrenOf(f)) stack.push([c, -1, depth + 1, 0]);
         continue;
       }
-      const view = frameView(f, frames.length, parent, depth);
+      const view = frameView(f, frames.length, parent, depth, index);
       frames.push(view);
       maxDepth = Math.max(maxDepth, depth);
       const kids = childrenOf(f);
-      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], view.id, depth + 1]);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], view.id, depth + 1, i]);
     }
   }
   return { frames, totalFrames: total, maxDepth, flame: layoutFlame(frames) };

@@ -1,11 +1,13 @@
 // Flat call traces and lists of records → sortable tables (raw cells, a format per column), and a timeline of the
 // records when they carry a step, pc or depth.
 import { isCallFrame, isFlatTrace, isObject, recordsKey } from './detectResultShape.ts';
+import { flatEntryDetail } from './frameDetail.ts';
 import { toBigInt } from './quantities.ts';
 import { decodeEventTopic, decodeSelector, selectorOf } from './selectors.ts';
 import {
   viewLimits,
   type Cell,
+  type FrameDetail,
   type RecordsData,
   type TableColumn,
   type TableData,
@@ -33,8 +35,10 @@ const gasCell = (v: unknown): Cell => {
 export function prepareFlatCalls(list: unknown[], limit: number = viewLimits.rows): TableData {
   const parity = list.length > 0 && isFlatTrace(list[0]);
   const rows: Cell[][] = [];
+  const details: FrameDetail[] = [];
   for (let i = 0; i < list.length && rows.length < limit; i++) {
     const e = list[i];
+    if ((parity && isFlatTrace(e)) || (!parity && isCallFrame(e))) details.push(flatEntryDetail(e as Obj, i));
     if (parity && isFlatTrace(e)) {
       const a = e.action as Obj;
       const r = isObject(e.result) ? e.result : {};
@@ -79,7 +83,7 @@ export function prepareFlatCalls(list: unknown[], limit: number = viewLimits.row
   const columns = parity
     ? [col('index', '#', 'count', true), col('traceAddress', 'trace', 'trace'), ...tail]
     : [col('index', '#', 'count', true), ...tail];
-  return { columns, rows, total: list.length };
+  return { columns, rows, total: list.length, details };
 }
 
 function clip(s: string): string {

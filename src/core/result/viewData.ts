@@ -14,6 +14,8 @@ export const viewLimits = {
   counts: 5_000,
   /** Characters of one table cell. */
   cellChars: 300,
+  /** Characters of a frame's input or output kept for the frame inspector. */
+  dataChars: 200_000,
 } as const;
 
 /** One frame of a call tree, in depth-first order (`parent` is an earlier frame's `id`, -1 for the top frame). */
@@ -34,6 +36,38 @@ export interface CallFrameView {
   error: string | null;
   revertReason: string | null;
   childCount: number;
+  /** The frame's place among its parent's `calls` (0 for the top frame). */
+  index: number;
+  /** The value sent in wei (decimal digits); null when absent. */
+  valueWei: string | null;
+  /** Call data and return data as the tracer gave them (hex; cut past `viewLimits.dataChars`). */
+  input: string;
+  output: string;
+  logs: FrameLog[];
+}
+
+/** A log a frame emitted (callTracer with `withLog`). */
+export interface FrameLog {
+  address: string;
+  topics: string[];
+  data: string;
+}
+
+/** Everything the frame inspector shows of one call frame, from a call tree or a flat call trace. */
+export interface FrameDetail {
+  /** Child indexes from the top frame (`[]` for the top frame itself, `[1, 0]` for its 2nd call's 1st call). */
+  path: number[];
+  type: string;
+  from: string;
+  to: string;
+  valueWei: string | null;
+  gas: number | null;
+  gasUsed: number | null;
+  input: string;
+  output: string;
+  error: string | null;
+  revertReason: string | null;
+  logs: FrameLog[];
 }
 
 /** One rectangle of the flame chart: a frame's share of its parent's gas, laid out left to right. */
@@ -71,6 +105,8 @@ export interface TableData {
   rows: Cell[][];
   /** Rows in the result (more than `rows.length` when cut at the limit). */
   total: number;
+  /** For a table of calls: each row's frame, for the frame inspector. */
+  details?: FrameDetail[];
 }
 
 /** Records drawn along execution: x is the record's step (or its position), each lane one kind of record. */

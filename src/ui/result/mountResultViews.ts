@@ -1,6 +1,13 @@
 import './views/resultViews.css';
 import { shortHex } from '../../core/result/quantities.ts';
-import type { BlockSelection, ResultViews, ResultViewsSource, ViewTab } from '../../core/result/viewData.ts';
+import type {
+  BlockSelection,
+  FrameDetail,
+  ResultViews,
+  ResultViewsSource,
+  ViewTab,
+} from '../../core/result/viewData.ts';
+import type { FrameInspector } from '../inspector/mountFrameInspector.ts';
 import { clear, h } from '../dom.ts';
 import { preloadChart } from './views/chartTheme.ts';
 
@@ -36,6 +43,36 @@ const shapeNames: Record<string, string> = {
 };
 
 /**
+ * The frame inspector under the views, loaded on the first selection (it brings the ABI decoder). A selection is
+ * also announced as a bubbling `frame-select` event with `{frame, path}` (path: child indexes from the top frame),
+ * so other panels can follow it.
+ */
+function frameInspectorIn(box: HTMLElement, from: HTMLElement) {
+  let inspector: FrameInspector | null = null;
+  let wanted: FrameDetail | null = null;
+  return {
+    select(frame: FrameDetail) {
+      wanted = frame;
+      from.dispatchEvent(
+        new CustomEvent('frame-select', { bubbles: true, detail: { frame, path: frame.path } }),
+      );
+      if (inspector) return inspector.show(frame);
+      void import('../inspector/mountFrameInspector.ts').then(({ mountFrameInspector }) => {
+        inspector ??= mountFrameInspector(box);
+        inspector.show(wanted);
+      });
+    },
+    clear() {
+      wanted = null;
+      inspector?.show(null);
+    },
+    dispose() {
+      inspector?.dispose();
+    },
+  };
+}
+
+/**
  * Mounts the tabs of the result views into `el`, the JSON tab being `jsonPane` (which the panel keeps filling).
  * A result's views come from its source: prepared in the page for a small result, in the parser worker next to a
  * large one. The first view is shown for a shape the views know; the JSON stays the default for any other.
@@ -49,8 +86,10 @@ export function mountResultViews(el: HTMLElement, jsonPane: HTMLElement): Result
   const bar = h('div', { class: 'rv-bar', attrs: { 'data-testid': 'result-views' } }, [txLabel, tabList]);
   const notes = h('div', { class: 'rv-notes', attrs: { 'data-testid': 'result-view-notes' } });
   const pane = h('div', { class: 'rv-pane', attrs: { role: 'tabpanel' } });
-  el.append(bar, notes, pane);
+  const inspectorBox = h('div', { class: 'rv-inspector' });
+  el.append(bar, notes, pane, inspectorBox);
   bar.hidden = true;
+  const inspector = frameInspectorIn(inspectorBox, pane);
 
   let source: ResultViewsSource | null = null;
   let views: ResultViews | null = null;
@@ -88,6 +127,7 @@ export function mountResultViews(el: HTMLElement, jsonPane: HTMLElement): Result
           pendingRow = row;
           showTab('table');
         },
+        selectFrame: inspector.select,
       };
       pendingRow = null;
       disposePane = renderView(pane, next, v, cx);
@@ -167,6 +207,7 @@ export function mountResultViews(el: HTMLElement, jsonPane: HTMLElement): Result
       setNotes([]);
       tab = 'json';
       showTab('json');
+      inspector.clear();
       if (next) void load(null);
     },
     showJson() {
@@ -176,6 +217,8 @@ export function mountResultViews(el: HTMLElement, jsonPane: HTMLElement): Result
       seq++;
       shown++;
       disposePane?.();
+      inspector.dispose();
+      inspectorBox.remove();
       bar.remove();
       notes.remove();
       pane.remove();

@@ -1,6 +1,9 @@
 import { compactHex, formatCount, formatWei } from '../../../core/result/quantities.ts';
 import type { Cell, TableColumn } from '../../../core/result/viewData.ts';
 
+/** Numeric columns shown without grouping commas. */
+const plainNumberKeys = new Set(['pc']);
+
 /** A table cell as the text shown (the raw value stays for sorting and the cell's title); long hex shortened. */
 export function formatCell(cell: Cell, column: TableColumn): string {
   if (cell === null) return '';
@@ -8,7 +11,8 @@ export function formatCell(cell: Cell, column: TableColumn): string {
     case 'eth':
       return formatWei(cell) ?? String(cell);
     case 'count':
-      return typeof cell === 'number' ? formatCount(cell) : String(cell);
+      // A pc is a place in code, read as it is written in disassembly: 1011, never 1,011.
+      return typeof cell === 'number' && !plainNumberKeys.has(column.key) ? formatCount(cell) : String(cell);
     case 'trace':
       return cell === '' ? '(top)' : String(cell);
     default:

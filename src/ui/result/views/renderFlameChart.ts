@@ -1,18 +1,98 @@
 import type { Chart as ChartType, Plugin } from 'chart.js';
 import { formatCount, shortHex } from '../../../core/result/quantities.ts';
-import type { CallTreeData, FlameBar } from '../../../core/result/viewData.ts';
+import type { CallFrameView, CallTreeData, FlameBar } from '../../../core/result/viewData.ts';
 import { h } from '../../dom.ts';
-import { loadChart, readChartColors, watchTheme, withAlpha } from './chartTheme.ts';
+import { loadChart, readChartColors, watchTheme, withAlpha, type ChartColors } from './chartTheme.ts';
 
 const rowPx = 24;
 const heaviestShown = 8;
+
+/** The heaviest frames by the gas they used themselves (not counting inner calls), as a list. */
+function heaviestList(frames: CallFrameView[], total: number): HTMLElement {
+  // Self gas: a frame's gas used less its inner calls' (what it spent on its own code).
+  const inner = new Map<number, number>();
+  for (const f of frames)
+    if (f.parent >= 0) inner.set(f.parent, (inner.get(f.parent) ?? 0) + (f.gasUsed ?? 0));
+  const heaviest = frames
+    .map((f) => ({ f, self: Math.max(0, (f.gasUsed ?? 0) - (inner.get(f.id) ?? 0)) }))
+    .sort((a, b) => b.self - a.self)
+    .slice(0, heaviestShown);
+  // The callee and what was called (the type has its own badge).
+  const calleeOf = (f: (typeof frames)[number]) =>
+    [f.to ? shortHex(f.to) : '(new contract)', f.method?.replace(/\(.*$/, '') ?? f.selector]
+      .filter(Boolean)
+      .join(' ');
+  return h(
+    'ol',
+    { class: 'rv-heaviest', attrs: { 'data-testid': 'flame-heaviest' } },
+    heaviest.map(({ f, self }) =>
+      h('li', {}, [
+        h('span', { class: 'ct-type', text: f.type }),
+        ` ${calleeOf(f)} — ${formatCount(self)} gas`,
+        total > 0 ? ` (${((self / total) * 100).toFixed(1)}%)` : '',
+        f.error ? h('span', { class: 'sev-error', text: ` ${f.error}` }) : null,
+      ]),
+    ),
+  );
+}
+
+/** Writes each frame's label inside its bar when there is room (clipped to the bar). */
+function labelPlugin(flame: FlameBar[], c: ChartColors): Plugin<'bar'> {
+  return {
+    id: 'flameLabels',
+    afterDatasetsDraw(ch) {
+      const ctx = ch.ctx;
+      const meta = ch.getDatasetMeta(0);
+      ctx.save();
+      ctx.font = `11px ${c.font}`;
+      ctx.fillStyle = c.fg;
+      ctx.textBaseline = 'middle';
+      meta.data.forEach((el, i) => {
+        const { x, base, y, height } = el.getProps(['x', 'base', 'y', 'height'], true) as Record<
+          string,
+          number
+        >;
+        const left = Math.max(Math.min(x, base), ch.chartArea.left);
+        const right = Math.min(Math.max(x, base), ch.chartArea.right);
+        if (right - left < 30) return;
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(left, y - height / 2, right - left, height);
+        ctx.clip();
+        ctx.fillText(flame[i].label, left + 4, y);
+        ctx.restore();
+      });
+      ctx.restore();
+    },
+  };
+}
+
+/** The tooltip of a bar: the frame's label, then its type, from → to, gas used and error. */
+function tooltipLines(flame: FlameBar[], frames: CallFrameView[]) {
+  return {
+    title: (items: { dataIndex: number }[]) => flame[items[0].dataIndex].label,
+    label: (item: { dataIndex: number }) => {
+      const f = frames[flame[item.dataIndex].id];
+      return [
+        `${f.type} ${f.from} → ${f.to || '(new)'}`,
+        `gas used: ${f.gasUsed !== null ? formatCount(f.gasUsed) : '?'}`,
+        ...(f.error ? [`error: ${f.error}${f.revertReason ? `: ${f.revertReason}` : ''}`] : []),
+        'click: zoom to it and inspect it',
+      ];
+    },
+  };
+}
 
 /**
  * The flame chart of gas by frame (Chart.js floating bars: one row per call depth, each frame as wide as its gas
  * used, its inner calls beneath it). Click a frame to zoom to it; the frame's label is drawn inside it when it fits.
  * Below, the heaviest frames by the gas they used themselves (not counting inner calls), as text.
  */
-export function renderFlameChart(el: HTMLElement, data: CallTreeData): () => void {
+export function renderFlameChart(
+  el: HTMLElement,
+  data: CallTreeData,
+  select?: (id: number) => void,
+): () => void {
   const { flame, frames } = data;
   const depths = data.maxDepth + 1;
   const canvas = h('canvas', {
@@ -28,37 +108,13 @@ export function renderFlameChart(el: HTMLElement, data: CallTreeData): () => voi
   reset.hidden = true;
   const total = flame[0] ? flame[0].end - flame[0].start : 0;
 
-  // Self gas: a frame's gas used less its inner calls' (what it spent on its own code).
-  const inner = new Map<number, number>();
-  for (const f of frames)
-    if (f.parent >= 0) inner.set(f.parent, (inner.get(f.parent) ?? 0) + (f.gasUsed ?? 0));
-  const heaviest = frames
-    .map((f) => ({ f, self: Math.max(0, (f.gasUsed ?? 0) - (inner.get(f.id) ?? 0)) }))
-    .sort((a, b) => b.self - a.self)
-    .slice(0, heaviestShown);
-  // The callee and what was called (the type has its own badge).
-  const calleeOf = (f: (typeof frames)[number]) =>
-    [f.to ? shortHex(f.to) : '(new contract)', f.method?.replace(/\(.*$/, '') ?? f.selector]
-      .filter(Boolean)
-      .join(' ');
-  const list = h(
-    'ol',
-    { class: 'rv-heaviest', attrs: { 'data-testid': 'flame-heaviest' } },
-    heaviest.map(({ f, self }) =>
-      h('li', {}, [
-        h('span', { class: 'ct-type', text: f.type }),
-        ` ${calleeOf(f)} — ${formatCount(self)} gas`,
-        total > 0 ? ` (${((self / total) * 100).toFixed(1)}%)` : '',
-        f.error ? h('span', { class: 'sev-error', text: ` ${f.error}` }) : null,
-      ]),
-    ),
-  );
+  const list = heaviestList(frames, total);
   el.append(
     h('div', { class: 'row' }, [
       h('span', {
         class: 'rv-summary',
         attrs: { 'data-testid': 'flame-summary' },
-        text: `${formatCount(flame.length)} frames, ${depths} deep, ${formatCount(Math.round(total))} gas (width = gas used; click a frame to zoom)`,
+        text: `${formatCount(flame.length)} frames, ${depths} deep, ${formatCount(Math.round(total))} gas (width = gas used; click a frame to zoom and inspect it)`,
       }),
       zoomLabel,
       reset,
@@ -77,34 +133,7 @@ export function renderFlameChart(el: HTMLElement, data: CallTreeData): () => voi
     const c = readChartColors();
     const fill = (b: FlameBar) =>
       b.failed ? withAlpha(c.error, 0.55) : withAlpha(c.series[b.depth % 2 ? 1 : 0], 0.45);
-    // Writes each frame's label inside its bar when there is room (clipped to the bar).
-    const labels: Plugin<'bar'> = {
-      id: 'flameLabels',
-      afterDatasetsDraw(ch) {
-        const ctx = ch.ctx;
-        const meta = ch.getDatasetMeta(0);
-        ctx.save();
-        ctx.font = `11px ${c.font}`;
-        ctx.fillStyle = c.fg;
-        ctx.textBaseline = 'middle';
-        meta.data.forEach((el, i) => {
-          const { x, base, y, height } = el.getProps(['x', 'base', 'y', 'height'], true) as Record<
-            string,
-            number
-          >;
-          const left = Math.max(Math.min(x, base), ch.chartArea.left);
-          const right = Math.min(Math.max(x, base), ch.chartArea.right);
-          if (right - left < 30) return;
-          ctx.save();
-          ctx.beginPath();
-          ctx.rect(left, y - height / 2, right - left, height);
-          ctx.clip();
-          ctx.fillText(flame[i].label, left + 4, y);
-          ctx.restore();
-        });
-        ctx.restore();
-      },
-    };
+    const labels = labelPlugin(flame, c);
     chart = new Chart(canvas, {
       type: 'bar',
       data: {
@@ -140,20 +169,7 @@ export function renderFlameChart(el: HTMLElement, data: CallTreeData): () => voi
         },
         plugins: {
           legend: { display: false },
-          tooltip: {
-            callbacks: {
-              title: (items) => flame[items[0].dataIndex].label,
-              label: (item) => {
-                const b = flame[item.dataIndex];
-                const f = frames[b.id];
-                return [
-                  `${f.type} ${f.from} → ${f.to || '(new)'}`,
-                  `gas used: ${f.gasUsed !== null ? formatCount(f.gasUsed) : '?'}`,
-                  ...(f.error ? [`error: ${f.error}${f.revertReason ? `: ${f.revertReason}` : ''}`] : []),
-                ];
-              },
-            },
-          },
+          tooltip: { callbacks: tooltipLines(flame, frames) },
         },
         onClick: (_e, items) => {
           const hit = items[0];
@@ -165,6 +181,7 @@ export function renderFlameChart(el: HTMLElement, data: CallTreeData): () => voi
           zoomLabel.textContent = `Zoomed to ${b.label}`;
           reset.hidden = false;
           chart.update();
+          select?.(b.id);
         },
       },
       plugins: [labels],

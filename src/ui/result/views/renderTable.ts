@@ -1,5 +1,5 @@
 import { sortRows } from '../../../core/result/prepareTables.ts';
-import type { TableData } from '../../../core/result/viewData.ts';
+import type { Cell, TableColumn, TableData } from '../../../core/result/viewData.ts';
 import { clear, h } from '../../dom.ts';
 import { formatCell } from './formatCell.ts';
 
@@ -16,21 +16,49 @@ const rowHeight = 22;
 const renderAllUpTo = 300;
 const overscan = 20;
 
+/** What a table asks of the page around it. */
+export interface TableOptions {
+  /** A row was clicked (its index in `table.rows`): a table of calls opens it in the frame inspector. */
+  onRow?: (row: number) => void;
+  /** The signature of a selector, for a `method` column (the built-in table and the user's ABI). */
+  nameOf?: (selector: string | null) => string | null;
+}
+
+/** Column widths from the header and the first rows' text, so they do not jump while scrolling. */
+function columnWidths(table: TableData): number[] {
+  return table.columns.map((c, ci) => {
+    let w = c.label.length + 2;
+    for (let r = 0; r < Math.min(table.rows.length, 200); r++)
+      w = Math.max(w, formatCell(table.rows[r][ci], c).length);
+    return Math.min(Math.max(w, 4), 68) + 2;
+  });
+}
+
+/** A cell's text as shown: cut with … by the column's width, the whole value in its title. */
+function cellElement(cell: Cell, column: TableColumn, nameOf: TableOptions['nameOf']): HTMLElement {
+  const named = column.key === 'method' && typeof cell === 'string' ? nameOf?.(cell) : null;
+  const text = named ?? formatCell(cell, column);
+  const td = h('td', { text, class: column.numeric ? 'num' : '' });
+  const full = cell === null ? '' : String(cell);
+  if (named) td.title = `${named} (${full})`;
+  else if (full.length > 12 || full !== text) td.title = full;
+  return td;
+}
+
 /** Renders `table` into `el`: a header of sort buttons and the rows, cells as text only. */
-export function renderTable(el: HTMLElement, table: TableData, testId: string): TableView {
+export function renderTable(
+  el: HTMLElement,
+  table: TableData,
+  testId: string,
+  options: TableOptions = {},
+): TableView {
   const { columns, rows } = table;
   let order = rows.map((_, i) => i);
   let sortColumn = -1;
   let direction: 'asc' | 'desc' = 'asc';
   let marked = -1;
   const virtual = rows.length > renderAllUpTo;
-
-  // Column widths from the header and the first rows' text, so they do not jump while scrolling.
-  const widths = columns.map((c, ci) => {
-    let w = c.label.length + 2;
-    for (let r = 0; r < Math.min(rows.length, 200); r++) w = Math.max(w, formatCell(rows[r][ci], c).length);
-    return Math.min(Math.max(w, 4), 68) + 2;
-  });
+  const widths = columnWidths(table);
   const colgroup = h(
     'colgroup',
     {},
@@ -47,11 +75,11 @@ export function renderTable(el: HTMLElement, table: TableData, testId: string): 
     ]),
   );
   const tbody = h('tbody');
-  const tableEl = h('table', { class: 'rv-table', attrs: { 'data-testid': testId } }, [
-    colgroup,
-    h('thead', {}, [h('tr', {}, headers)]),
-    tbody,
-  ]);
+  const tableEl = h(
+    'table',
+    { class: 'rv-table' + (options.onRow ? ' rv-pickable' : ''), attrs: { 'data-testid': testId } },
+    [colgroup, h('thead', {}, [h('tr', {}, headers)]), tbody],
+  );
   tableEl.style.width = `${widths.reduce((a, b) => a + b, 0)}ch`;
   const scroller = h('div', { class: 'rv-table-wrap' }, [tableEl]);
   el.append(scroller);
@@ -59,14 +87,7 @@ export function renderTable(el: HTMLElement, table: TableData, testId: string): 
   const rowElement = (r: number) => {
     const tr = h('tr', { attrs: { 'data-row': String(r) } });
     if (r === marked) tr.classList.add('marked');
-    const data = rows[r];
-    columns.forEach((c, ci) => {
-      const text = formatCell(data[ci], c);
-      const td = h('td', { text, class: c.numeric ? 'num' : '' });
-      const full = data[ci] === null ? '' : String(data[ci]);
-      if (full.length > 12 || full !== text) td.title = full;
-      tr.append(td);
-    });
+    columns.forEach((c, ci) => tr.append(cellElement(rows[r][ci], c, options.nameOf)));
     return tr;
   };
   const spacer = (px: number) => {
@@ -98,6 +119,16 @@ export function renderTable(el: HTMLElement, table: TableData, testId: string): 
     if (!frame) frame = requestAnimationFrame(() => ((frame = 0), draw()));
   };
   if (virtual) scroller.addEventListener('scroll', onScroll);
+  const onRow = options.onRow;
+  if (onRow)
+    tbody.addEventListener('click', (e) => {
+      const r = (e.target as HTMLElement).closest<HTMLElement>('tr[data-row]')?.dataset.row;
+      if (r === undefined) return;
+      marked = Number(r);
+      for (const tr of tbody.querySelectorAll('tr.marked')) tr.classList.remove('marked');
+      (e.target as HTMLElement).closest('tr')?.classList.add('marked');
+      onRow(marked);
+    });
 
   function sortBy(ci: number) {
     // asc → desc → the result's own order.

@@ -1,6 +1,8 @@
 // The renderers of the result views, behind one function: this module (and what it imports) is loaded by a
 // dynamic import when a view is first shown, so the page's first load carries none of it.
-import type { ResultViews, ViewTab } from '../../../core/result/viewData.ts';
+import { frameDetailOf } from '../../../core/result/frameDetail.ts';
+import type { FrameDetail, ResultViews, ViewTab } from '../../../core/result/viewData.ts';
+import { nameOfSelector } from '../../inspector/abiStore.ts';
 import { h } from '../../dom.ts';
 import { renderCallTree } from './renderCallTree.ts';
 import { renderCounts } from './renderCounts.ts';
@@ -15,25 +17,38 @@ export interface ViewContext {
   row: number | null;
   /** Switches to the table tab showing `row`. */
   showInTable(row: number): void;
+  /** Opens a frame in the frame inspector (a click on a call tree row, a flame bar or a row of calls). */
+  selectFrame(frame: FrameDetail): void;
 }
 
 /** Renders the view of `tab` into `pane`; returns its disposer. */
 export function renderView(pane: HTMLElement, tab: ViewTab, v: ResultViews, cx: ViewContext): () => void {
   switch (tab) {
-    case 'call-tree':
-      return renderCallTree(pane, v.callTree!);
-    case 'flame':
-      return renderFlameChart(pane, v.callTree!);
+    case 'call-tree': {
+      const frames = v.callTree!.frames;
+      return renderCallTree(pane, v.callTree!, {
+        nameOf: nameOfSelector,
+        select: (id) => cx.selectFrame(frameDetailOf(frames, id)),
+      });
+    }
+    case 'flame': {
+      const frames = v.callTree!.frames;
+      return renderFlameChart(pane, v.callTree!, (id) => cx.selectFrame(frameDetailOf(frames, id)));
+    }
     case 'calls': {
       const n = v.calls!.rows.length;
       pane.append(
         h('div', {
           class: 'rv-summary',
           attrs: { 'data-testid': 'calls-summary' },
-          text: `${n} call${n === 1 ? '' : 's'} (click a column to sort)`,
+          text: `${n} call${n === 1 ? '' : 's'} (click a column to sort, a row to inspect it)`,
         }),
       );
-      return renderTable(pane, v.calls!, 'calls-table').dispose;
+      const details = v.calls!.details;
+      return renderTable(pane, v.calls!, 'calls-table', {
+        nameOf: nameOfSelector,
+        onRow: details ? (row) => details[row] && cx.selectFrame(details[row]) : undefined,
+      }).dispose;
     }
     case 'bars':
       return renderCounts(pane, v.counts!);
