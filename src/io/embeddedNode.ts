@@ -43,6 +43,7 @@ const client: EmbeddedNodeClient = {
   },
   // The worker calls `ask` back across the boundary (comlink proxy): it gets a function, not the page's transport.
   traceOnUpstream: (request, ask, cacheKey) => currentWorker().traceOnUpstream(request, proxy(ask), cacheKey),
+  debugTrace: (request, options) => currentWorker().debugTrace(request, options),
 };
 
 /**

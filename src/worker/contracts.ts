@@ -13,6 +13,8 @@ import type { Reply } from '../core/rpc/summarizeReply.ts';
 import type { RpcCall } from '../core/upstream/stateRequests.ts';
 import type { TransportResponse } from '../core/rpc/transportOutcome.ts';
 import type { DemoDefaults } from '../evm/node/demoDefaults.ts';
+import type { InspectOptions } from '../evm/host/inspectTypes.ts';
+import type { TraceDebugReport } from '../evm/host/traceDebug.ts';
 import type { JsonRpcResponse } from '../evm/node/handleJsonRpc.ts';
 
 // tracer.worker.ts: check and flatten.
@@ -65,6 +67,24 @@ export interface NodeWorkerApi {
    * no URL) keeps fetched state for the next trace against the same endpoint.
    */
   traceOnUpstream(request: unknown, ask: AskUpstreamState, cacheKey: string): Promise<UpstreamTraceAnswer>;
+  /**
+   * Answers a debug_traceTransaction or debug_traceCall request object as a debugging run of its JS tracer: the
+   * tracer has a console, every hook is timed, and with `options.inspect` the run is recorded (see inspectTypes.ts).
+   * `report` is absent when no JS tracer ran (the struct logger, a built-in, or a request refused before the trace).
+   */
+  debugTrace(request: unknown, options: DebugTraceOptions): Promise<DebugTraceAnswer>;
+}
+
+/** What the page asks of {@link NodeWorkerApi.debugTrace}. */
+export interface DebugTraceOptions {
+  /** Record the steps, `this` after each hook call and breakpoint hits. */
+  inspect?: InspectOptions;
+}
+
+/** What {@link NodeWorkerApi.debugTrace} gives back: the node's answer and the run's report. */
+export interface DebugTraceAnswer {
+  response: JsonRpcResponse | JsonRpcResponse[] | undefined;
+  report?: TraceDebugReport;
 }
 
 /**

@@ -14,6 +14,7 @@ import { sandboxedWorkerName } from './sandbox/sandboxProtocol.ts';
 import { answerUpstreamTrace, createUpstreamStateCache } from './sandbox/answerUpstreamTrace.ts';
 import type { NodeWorkerApi } from './contracts.ts';
 import type { TemplateSource } from '../evm/node/traceConfig.ts';
+import type { TraceDebugReport } from '../evm/host/traceDebug.ts';
 
 // The tracer templates, so that geth's built-in tracer names (callTracer…) run the templates that reproduce them.
 const templateFiles = import.meta.glob<string>('/tracer-templates/*.js', {
@@ -48,6 +49,17 @@ export function createNodeWorkerApi(): NodeWorkerApi {
     // Another node's state, asked of the page call by call: this worker has no network (see lockDownGlobals).
     traceOnUpstream: (request, ask, cacheKey) =>
       answerUpstreamTrace(request, ask, { createRealm, cache: upstreamCache(cacheKey) }),
+    debugTrace: async (request, options) => {
+      let report: TraceDebugReport | undefined;
+      const debug = {
+        console: true,
+        profile: true,
+        inspect: options.inspect,
+        report: (r: TraceDebugReport) => (report = r),
+      };
+      const response = await (await node).requestWithDebug(request, debug);
+      return report ? { response, report } : { response };
+    },
   };
 }
 

@@ -5,7 +5,8 @@ import type { SyncStateReader } from './syncStateReader.ts';
 import { gojaMessage } from './gojaMessage.ts';
 import { instrumentTracerCodeWithMap } from './instrumentTracerCode.ts';
 import { createRealmPositionMapper } from './mapRealmPosition.ts';
-import { Entry, Op, Slot, memoryLimitText, tracerFactoryText } from './realm/realmProtocol.ts';
+import { createInspectRecorder } from './createInspectRecorder.ts';
+import { Entry, Op, Slot, memoryLimitText, sideTimeout, tracerFactoryText } from './realm/realmProtocol.ts';
 import type { Primitive, RealmFactory, RealmLimitKind, TracerRealm } from './realm/tracerRealm.ts';
 import { createStepView, type GethTraceHooks, type StepView } from './runGethTrace.ts';
 import type { JsTraceOptions } from './traceTypes.ts';
@@ -132,12 +133,16 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
   let steps = 0;
   const profile = o.debug?.profile ? emptyHookCosts() : undefined;
   const debug = o.debug && createTraceDebugRecorder(o.debug, profile);
+  const inspect = o.debug?.inspect && createInspectRecorder(o.debug.inspect, o.state);
+  // While the host runs an inspected run's own code in the realm (a diff, a breakpoint's expression): its time cap.
+  let sideDeadline = 0;
 
   const answer = (op: number, a: Primitive, b: Primitive, c: Primitive): Primitive => {
     switch (op) {
       case Op.clock:
         // Stryker disable next-line EqualityOperator: within the deadline's own millisecond either answer is right
-        return Date.now() > deadline;
+        if (Date.now() > deadline) return true;
+        return sideDeadline !== 0 && Date.now() > sideDeadline ? sideTimeout : false;
       case Op.stepError:
         return sv.error;
       case Op.peek: {
@@ -231,6 +236,12 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
         const step = hook === 'setup' || hook === 'result' || steps === 0 ? undefined : steps - 1;
         return debug.line(a === 1 ? 1 : 0, typeof b === 'string' ? b : undefined, hook, step);
       }
+      case Op.thisChanges:
+        inspect?.thisChanges(a, b);
+        return undefined;
+      case Op.breakpoint:
+        inspect?.expressionResult(realm.slots()[Slot.breakpoint], steps - 1, a, b);
+        return undefined;
     }
     return undefined;
   };
@@ -263,7 +274,9 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     if (!o.debug || reported) return;
     reported = true;
     const engine = realm.engine ?? 'unknown';
-    o.debug.report(debug!.report(engine, steps, clock.now() - startedAt, err ?? failure));
+    const report = debug!.report(engine, steps, clock.now() - startedAt, err ?? failure);
+    if (inspect) report.inspect = inspect.report(steps);
+    o.debug.report(report);
   };
   try {
     const setupAt = profile && clock.now();
@@ -271,7 +284,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     // closes the factory's brackets (`…)][0]; while (1) {} return [(1`) would run without guard calls. Text the
     // engine accepts there is still refused, with acorn's message: it is not one expression (geth wraps it the same way).
     const problem = instrumented
-      ? realm.evalTracer(tracerFactoryText(guard, instrumented.code))
+      ? realm.evalTracer(tracerFactoryText(guard, instrumented.code, inspect?.factoryExtra(guard)))
       : (realm.compile(wrapped) ?? { kind: 'syntax', message: undefined });
     if (problem !== undefined) {
       if (problem.kind === 'syntax') throw new TracerError(describeSyntaxError(wrapped, problem.message));
@@ -310,6 +323,30 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     limited(realm.invoke(k), name);
     timed(profile[hookIndex[name]], t0);
   };
+  // An inspected run's own code in the realm, under its own time cap (50 ms a call); a hard limit it hits (the
+  // tracer's deadline, the memory cap) ends the trace as it would have a hook.
+  const side = (k: number) => {
+    if (err !== undefined) return;
+    sideDeadline = Date.now() + 50;
+    const res = realm.invoke(k);
+    sideDeadline = 0;
+    limited(res, hookName || 'step');
+    // The prelude puts back the deadline's error the inspector's code met (it stopped only that code): the trace
+    // still ends at its deadline, as a hook past it would.
+    if (Date.now() > deadline) err ??= 'execution timeout' + suffix(hookName || 'step');
+  };
+  const afterHook = (hook: HookName) => {
+    if (!inspect || !inspect.recording(steps - 1) || err !== undefined) return;
+    inspect.hookCall(hook, steps - 1);
+    side(Entry.inspect);
+  };
+  const checkBreakpoints = (pending: number[] | undefined) => {
+    if (!pending) return;
+    for (const i of pending) {
+      realm.slots()[Slot.breakpoint] = i;
+      side(Entry.breakpoint);
+    }
+  };
   const writeStep = (s: StepView) => {
     const sl = realm.slots();
     sl[Slot.pc] = s.pc;
@@ -328,6 +365,8 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     // Stryker disable next-line ConditionalExpression: 1 without an error only makes getError() ask the host, whose answer is then undefined too (a performance short-cut)
     sl[Slot.hasError] = s.error === undefined ? 0 : 1;
   };
+  // `this` after setup: the inspected run's starting point.
+  if (inspect) side(Entry.inspect);
   return {
     view: sv,
     onTxStart(info) {
@@ -341,6 +380,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     // sv is the step (for fault: the error and the frame's post-expansion memory on the op's step), and no error yet.
     onOpcode() {
       steps++;
+      if (inspect) return inspectedStep();
       // Stryker disable next-line ConditionalExpression: a short-cut; the prelude's step entry returns without a step
       if (!hasStep) return;
       const t0 = profile && clock.now();
@@ -352,6 +392,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     onFault() {
       writeStep(sv);
       invoke(Entry.fault, 'fault');
+      afterHook('fault');
     },
     onEnter(depth, type, from, to, input, gas, value) {
       if (depth === 0) {
@@ -366,6 +407,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
       if (!hasFrames) return;
       Object.assign(frameData, { type, from, to, input, gas: Number(gas), value });
       invoke(Entry.enter, 'enter');
+      afterHook('enter');
     },
     onExit(depth, output, gasUsed, error) {
       if (depth === 0) {
@@ -378,6 +420,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
       if (!hasFrames) return;
       Object.assign(frameData, { output, gasUsed: Number(gasUsed), error });
       invoke(Entry.exit, 'exit');
+      afterHook('exit');
     },
     onTxEnd(gasUsed) {
       ctx.gasUsed = Number(gasUsed);
@@ -399,6 +442,18 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     },
     dispose: () => dispose(),
   };
+
+  // A step of an inspected run: recorded, breakpoints checked before the tracer's step hook runs, `this` diffed after.
+  function inspectedStep() {
+    const pending = inspect!.step(sv, steps - 1);
+    if (!hasStep && !pending) return;
+    writeStep(sv);
+    hookName = 'step';
+    checkBreakpoints(pending);
+    if (!hasStep) return;
+    invoke(Entry.step, 'step');
+    afterHook('step');
+  }
 
   function limitText(kind: RealmLimitKind): string {
     if (kind === 'memory') return memoryLimitText;

@@ -17,6 +17,7 @@ import { devHandlers } from './devHandlers.ts';
 import { createSubscriptionSession } from './createSubscriptionSession.ts';
 import type { SubscriptionNotification } from './createSubscriptionSession.ts';
 import type { RealmFactory } from '../host/realm/tracerRealm.ts';
+import type { TraceDebugOptions } from '../host/traceDebug.ts';
 import type { TemplateSource } from './traceConfig.ts';
 
 /** What web3_clientVersion answers: says plainly that this is the playground's node, with geth-compatible RPC. */
@@ -36,6 +37,14 @@ export interface EmbeddedNodeOptions {
 export interface EmbeddedNode {
   /** Answers a JSON-RPC request object or batch (undefined for notifications only). */
   request(body: unknown): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined>;
+  /**
+   * As {@link EmbeddedNode.request}, running its JS trace (debug_traceTransaction, debug_traceCall) as a debugging
+   * run: `debug.report` gets the console lines, profile and recording once the trace is over.
+   */
+  requestWithDebug(
+    body: unknown,
+    debug: TraceDebugOptions,
+  ): Promise<JsonRpcResponse | JsonRpcResponse[] | undefined>;
   /** Request-panel defaults for the demo chain; for a fixture node: its transaction and block. */
   demoDefaults: DemoDefaults | FixtureDefaults;
   /** The chain (for tests and tools). */
@@ -114,5 +123,11 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions = {}): Pro
       close: () => session.close(),
     };
   };
-  return { request: (body) => handleJsonRpc(ctx, handlers, body), demoDefaults: defaults, chain, connect };
+  return {
+    request: (body) => handleJsonRpc(ctx, handlers, body),
+    requestWithDebug: (body, traceDebug) => handleJsonRpc({ ...ctx, traceDebug }, handlers, body),
+    demoDefaults: defaults,
+    chain,
+    connect,
+  };
 }

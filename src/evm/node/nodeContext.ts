@@ -1,4 +1,5 @@
 import type { RealmFactory } from '../host/realm/tracerRealm.ts';
+import type { TraceDebugOptions } from '../host/traceDebug.ts';
 import type { Chain, ChainBlock } from './chainTypes.ts';
 import type { BlockSelector } from './params.ts';
 import type { TemplateSource } from './traceConfig.ts';
@@ -17,6 +18,8 @@ export interface NodeContext {
   templates?: TemplateSource;
   /** The connection's subscriptions (eth_subscribe); absent over HTTP, where geth answers `notifications not supported`. */
   subscriptions?: SubscriptionScope;
+  /** A debugging run's console, profile and recording for the one JS trace of this request (the page's Debug panel). */
+  traceDebug?: TraceDebugOptions;
 }
 
 /** A JSON-RPC method implementation: params in, JSON-able result out; throws RpcError. */

@@ -2,6 +2,7 @@ import { runTx } from '@ethereumjs/vm';
 import type { VM } from '@ethereumjs/vm';
 import { hexToBytes } from '@ethereumjs/util';
 import { traceWithStructLogger } from '../host/traceTransaction.ts';
+import type { TraceDebugOptions } from '../host/traceDebug.ts';
 import { TracerError } from '../host/traceTypes.ts';
 import type { TraceRun } from '../host/traceTypes.ts';
 import type { SyncStateManager } from '../state/createSyncStateManager.ts';
@@ -29,6 +30,7 @@ export async function runTrace(
   context?: ReturnType<typeof contextOf>,
   createRealm?: RealmFactory,
   templates?: TemplateSource,
+  debug?: TraceDebugOptions,
 ): Promise<unknown> {
   try {
     if (cfg.tracer === undefined) return await traceWithStructLogger(run, cfg.logger);
@@ -39,6 +41,7 @@ export async function runTrace(
       context,
       createRealm,
       templates,
+      debug,
     });
   } catch (e) {
     if (e instanceof TracerError) throw serverError(e.message);

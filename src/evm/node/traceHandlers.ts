@@ -44,7 +44,14 @@ export const traceHandlers: Record<string, Handler> = {
     if (!t) throw serverError('transaction not found');
     const entry = ctx.chain.blockByNumber(t.blockNumber)!;
     const vm = await vmBeforeTx(ctx.chain, entry, t.index);
-    return runTrace({ vm, tx: t.tx, block: entry.block }, cfg, contextOf(t), ctx.createRealm, ctx.templates);
+    return runTrace(
+      { vm, tx: t.tx, block: entry.block },
+      cfg,
+      contextOf(t),
+      ctx.createRealm,
+      ctx.templates,
+      ctx.traceDebug,
+    );
   },
   debug_traceCall: async (ctx, p) => {
     const params = checkArity(p, 2, 3);
@@ -62,7 +69,7 @@ export const traceHandlers: Record<string, Handler> = {
     }
     const run = await prepareCall(ctx, params[0], selector, cfg.stateOverrides, cfg.blockOverrides, vmBefore);
     await checkCallFunds(run);
-    return runTrace({ ...run, call: true }, cfg, undefined, ctx.createRealm, ctx.templates);
+    return runTrace({ ...run, call: true }, cfg, undefined, ctx.createRealm, ctx.templates, ctx.traceDebug);
   },
   debug_traceBlockByNumber: async (ctx, p) => {
     const params = checkArity(p, 1, 2);

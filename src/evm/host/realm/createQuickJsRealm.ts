@@ -148,7 +148,7 @@ export function createQuickJsRealmFactory(bigIntSource: string): RealmFactory {
       const pair = keep(ctx.unwrapResult(made));
       const entries = keep(ctx.getProp(pair, 0));
       keep(ctx.getProp(pair, 1));
-      fns = [0, 1, 2, 3, 4, 5].map((k) => keep(ctx.getProp(entries, k)));
+      fns = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => keep(ctx.getProp(entries, k)));
       // The slots live in the wasm heap: find them once by the marker the prelude wrote.
       view = new Float64Array(heap.HEAPU8.buffer);
       // Stryker disable next-line EqualityOperator,ArithmeticOperator: reading past the end gives undefined, never a marker

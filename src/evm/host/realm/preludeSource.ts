@@ -1,4 +1,5 @@
-import { Entry, Op, Slot, memoryLimitText, slotMarker } from './realmProtocol.ts';
+import { inspectPreludeSource } from './inspectPreludeSource.ts';
+import { Entry, Op, Slot, memoryLimitText, sideTimeout, slotMarker } from './realmProtocol.ts';
 
 /**
  * The trusted realm-side half of the tracer runtime, as script text evaluated in every fresh realm (V8 `vm` context
@@ -177,9 +178,11 @@ function report(name, e) {
 // names no position: where it was hit is not where the memory went).
 function guard() {
   if (fatal !== undefined) throw new Err(fatal.text);
+  if (sideStopped) throw new Err(sideStopText);
   if ((++guardCount & 63) === 0) {
     var limit = host(${Op.clock});
     if (limit === true) raise('execution timeout', true);
+    else if (limit === ${sideTimeout}) { sideStopped = true; throw new Err(sideStopText); }
     else if (limit) {
       if (fatal === undefined) fatal = { text: Str(limit), pos: '', op: ${Op.fail} };
       throw new Err(fatal.text);
@@ -560,7 +563,7 @@ entries[${Entry.result}] = function () {
 entries[${Entry.adopt}] = function (factory) {
   var value;
   try {
-    value = factory(guard);
+    value = factory(guard, bpFns);
   } catch (e) {
     failed = true;
     report('', e);
@@ -602,5 +605,6 @@ entries[${Entry.adopt}] = function (factory) {
   stepFn = fns.step;
   host(${Op.methods}, !!fns.step, !!fns.enter);
 };
+${inspectPreludeSource}
 return [entries, slots];
 })`;

@@ -15,6 +15,8 @@ export const Slot = {
   stackLen: 7,
   /** 1 when `log.getError()` has a text (fetched lazily with {@link Op.stepError}). */
   hasError: 8,
+  /** The breakpoint whose expression {@link Entry.breakpoint} evaluates (an inspected run's only). */
+  breakpoint: 9,
   /** Number of slots. */
   count: 12,
 } as const;
@@ -73,7 +75,20 @@ export const Op = {
    * it keeps no more (the prelude then only counts the calls, without formatting their arguments).
    */
   console: 20,
+  /**
+   * (changes JSON, capped) → an inspected run's changes to `this` in the hook call just made (see
+   * `inspectPreludeSource.ts`); ('init', JSON text or undefined) → `this` after setup.
+   */
+  thisChanges: 21,
+  /** (matched, error text or undefined) → the answer of a breakpoint's expression. */
+  breakpoint: 22,
 } as const;
+
+/**
+ * What {@link Op.clock} answers while the host runs an inspected run's own code in the realm (a diff of `this`, a
+ * breakpoint's expression) and that code's own time cap has passed: the prelude stops that code, not the trace.
+ */
+export const sideTimeout = 2;
 
 /** The prelude's entries, called by the host with no arguments. */
 export const Entry = {
@@ -87,14 +102,21 @@ export const Entry = {
    * expression through it, checks the methods and runs setup().
    */
   adopt: 5,
+  /** An inspected run: diff `this` against the last snapshot and report the changes (the first call: `this` itself). */
+  inspect: 6,
+  /** An inspected run: evaluate the expression of breakpoint `slots[Slot.breakpoint]` with the step's `log`. */
+  breakpoint: 7,
 } as const;
 
 /**
  * The text an engine compiles for a tracer: a function of the deadline guard returning the tracer expression's value.
  * The tracer text starts on line 2, column 1 is its `(`: positions on line L map to line L - 1 of `wrapped`.
  */
-export function tracerFactoryText(guardName: string, wrapped: string): string {
-  return `(function (${guardName}) { return [\n${wrapped}\n][0]; })`;
+export function tracerFactoryText(guardName: string, wrapped: string, extra = ''): string {
+  // An inspected run's breakpoint expressions come after the tracer (its lines stay where they are): `extra` pushes
+  // their functions into the array the prelude passes as the second argument (a random name, like the guard's).
+  if (extra === '') return `(function (${guardName}) { return [\n${wrapped}\n][0]; })`;
+  return `(function (${guardName}, ${guardName}_bp) { return [\n${wrapped}\n${extra}][0]; })`;
 }
 
 /** The message a realm reports when its memory cap stops an allocation. */
