@@ -148,7 +148,17 @@ type ServedNode = Pick<EmbeddedNode, 'request'> & Partial<Pick<EmbeddedNode, 'co
 function subscriptionsFor(ctx: AnswerContext, node: ServedNode, socket: WebSocket) {
   if (!node.connect) return undefined;
   const connection = node.connect((message) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    if (socket.readyState !== socket.OPEN) return;
+    // A client that does not read its notifications would make them pile up here: past the response limit it is
+    // cut off (geth drops a connection whose writes time out).
+    if (socket.bufferedAmount > ctx.maxResponseBytes) {
+      ctx.log?.(
+        `WebSocket connection closed: more than ${ctx.maxResponseBytes} bytes of notifications unread`,
+      );
+      socket.terminate();
+      return;
+    }
+    socket.send(JSON.stringify(message));
   });
   socket.once('close', () => connection.close());
   return {
@@ -198,7 +208,8 @@ function onConnection(
  * Batch, response and body sizes are limited like geth's. Each connection (HTTP keep-alive or WebSocket) is one
  * client of `traces`, which serves clients in turn; when a connection closes, its client is gone and its trace work
  * is cancelled. A WebSocket of a node that takes connections (`node.connect`) may subscribe (eth_subscribe): its
- * notifications go to that socket only, and its subscriptions end when it closes. Rejects with the listen error
+ * notifications go to that socket only, and its subscriptions end when it closes; a socket that leaves more than
+ * `maxResponseBytes` of them unread is closed. Rejects with the listen error
  * (e.g. EADDRINUSE).
  */
 export async function startRpcServer(

@@ -198,6 +198,37 @@ describe('attacks on subscriptions', () => {
     });
   });
 
+  it('a socket that stops reading its notifications is cut off once they pass the response limit', async () => {
+    const lines: string[] = [];
+    const small = await startRpcServer(node, '127.0.0.1', 0, {
+      maxResponseBytes: 100_000,
+      log: (l) => lines.push(l),
+    });
+    const socket = new WebSocket(small.wsUrl);
+    await new Promise((resolve) => socket.once('open', resolve));
+    let closed = false;
+    socket.once('close', () => (closed = true));
+    const subscribed = new Promise((resolve) => socket.once('message', resolve));
+    socket.send(
+      JSON.stringify(
+        Array.from({ length: 1000 }, (_, i) => ({
+          jsonrpc: '2.0',
+          id: i,
+          method: 'eth_subscribe',
+          params: ['newHeads'],
+        })),
+      ),
+    );
+    await subscribed;
+    // The client reads nothing more: its socket's buffers fill, then the server's.
+    (socket as unknown as { pause(): void }).pause();
+    for (let i = 0; i < 40 && !lines.length; i++) await sendTransfer();
+    expect(lines).toEqual(['WebSocket connection closed: more than 100000 bytes of notifications unread']);
+    (socket as unknown as { resume(): void }).resume();
+    await until(() => closed);
+    await small.close();
+  }, 60_000);
+
   it('a page from another origin still cannot open the socket', async () => {
     await expect(open({ Origin: 'https://evil.example' })).rejects.toThrow(/403/);
   });
