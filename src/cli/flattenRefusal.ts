@@ -10,7 +10,7 @@ export function displayName(file: string): string {
 /**
  * The last line of a refused flatten of `file` (a path, or `-` for standard input): how many errors stopped it and
  * their rule ids, then how to go on: `tracer convert` only when a construct of the ES5.1 check's rule table is among
- * them, and the target the ES5.1 check's summary suggests when those constructs are all there is.
+ * them, and the target the ES5.1 check's summary suggests (its `suggestedTarget`) when those constructs are all there is.
  */
 export function flattenRefusal(file: string, target: TargetId, diagnostics: readonly Diagnostic[]): string {
   const base = `${displayName(file)} cannot be flattened for the target ${target}`;
@@ -22,8 +22,7 @@ export function flattenRefusal(file: string, target: TargetId, diagnostics: read
   if (syntax.length === 0) return `${stopped}; fix ${errors.length === 1 ? 'it' : 'them'}`;
   const convert = `run tracer convert ${file} for an ES5.1 copy`;
   if (syntax.length < ids.length) return `${stopped}; fix them (${convert} of its ES2015+ syntax)`;
-  const summary = diagnostics.find((d) => d.ruleId === 'es5/target-summary');
-  const named = summary ? /choose the target (\w+)/i.exec(summary.message)?.[1] : undefined;
+  const named = diagnostics.find((d) => d.suggestedTarget)?.suggestedTarget;
   const other = named ? `, or pass --target ${named} if the node runs it` : '';
   return `${stopped}; only its ES2015+ syntax stops it: ${convert}${other}`;
 }

@@ -1,3 +1,5 @@
+import type { TargetId } from './targets.ts';
+
 /**
  * The one diagnostic type shared by the core, the workers, the UI and the CLI.
  *
@@ -53,6 +55,11 @@ export interface Diagnostic {
   fix?: Fix;
   /** Other places the same finding applies to, when one diagnostic stands for several (e.g. 12 `let`s). */
   related?: SourceRange[];
+  /**
+   * The target the finding suggests choosing instead (the ES5.1 check's summary, when a node's engine runs every
+   * construct it found): data, so that no reader parses it back out of `message`.
+   */
+  suggestedTarget?: TargetId;
 }
 
 /** Line-start table for fast offset → line/column conversion. */

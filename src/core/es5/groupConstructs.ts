@@ -120,11 +120,12 @@ function summarize(
   const range = lines.rangeOf(last.start, last.end);
   const total = judged.length;
   const places = groups.length > 1 ? ` (${total} places)` : '';
-  const make = (message: string): Diagnostic => ({
+  const make = (message: string, suggestedTarget?: TargetId): Diagnostic => ({
     severity: 'info',
     ruleId: targetSummaryRule,
     message,
     range,
+    ...(suggestedTarget ? { suggestedTarget } : {}),
   });
   if (target !== 'es5') {
     if (!judged.every((j) => j.verdict.severity === 'info')) return null;
@@ -140,11 +141,13 @@ function summarize(
     const name = targetInfo(detected).name;
     return make(
       `The ES5.1 check fails only on syntax the probed node (${name}) runs: ${kindsText(groups)}${places}. Choose the target ${name}, or convert the tracer to ES5.`,
+      detected,
     );
   }
   // Engine lists are all, modern or none: the targets running every construct are none, or two or more.
   if (common.length === 0) return null;
   return make(
     `The ES5.1 check fails only on syntax ${listNames(common.map((id) => targetInfo(id).name))} run: ${kindsText(groups)}${places}. Convert the tracer to ES5 for every node, or choose the target ${targetInfo(common[0]).name}.`,
+    common[0],
   );
 }

@@ -182,6 +182,28 @@ describe('the es5 summary: the targets that run every construct, or the probed n
   });
 });
 
+describe('the summary carries the target it suggests as data (suggestedTarget), the one flatten names', () => {
+  it.each([
+    [
+      'es5, nothing probed: the first target that runs every construct',
+      '{f: function () { class A {} }}',
+      'es5',
+      undefined,
+      'reth',
+    ],
+    ['es5, the probed node runs them all', '{f: function () { class A {} }}', 'es5', 'anvil', 'anvil'],
+    ['es5, spread: geth runs it', '{f: function (a) { return [...a]; }}', 'es5', undefined, 'geth'],
+    // Another target already runs it: the summary suggests converting, no target.
+    ['geth runs spread', '{f: function (a) { return [...a]; }}', 'geth', undefined, undefined],
+  ] as const)('%s', (_name, code, target, detected, suggested) => {
+    const summary = checkEs5(code, { target, detected }).diagnostics.find(
+      (d) => d.ruleId === 'es5/target-summary',
+    );
+    expect(summary).toBeDefined();
+    expect(summary?.suggestedTarget).toBe(suggested);
+  });
+});
+
 describe('one fix for a group: every place whose edit overlaps none taken before', () => {
   it.each([
     // The inner arrow lies inside the outer one's edit: it is left for a second pass.
