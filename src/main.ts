@@ -146,7 +146,8 @@ const requests = createRequestController({
   now: () => performance.now(),
   settle: () => liveCheck.settled(),
 });
-if (initial.freshDraft) void requests.fillDemo(true);
+// Also on a saved draft: one saved before the demo values came holds the form's example hash, which no chain has.
+void requests.fillDemo(true);
 
 const top = mountTopActions(layout.actions, {
   store,

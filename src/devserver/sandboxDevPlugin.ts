@@ -106,6 +106,11 @@ export function sandboxDevPlugin(): Plugin {
       };
       server.watcher.on('change', onFileEvent);
       server.watcher.on('unlink', onFileEvent);
+      // Bundled as soon as the server listens, so the first page load does not wait for it; the terminal says so.
+      server.httpServer?.once('listening', () => {
+        config.logger.info('[sandbox] bundling the embedded node worker…', { timestamp: true });
+        current().catch(() => undefined);
+      });
 
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
         const refusal = checkSandboxedRequest(req.headers);

@@ -1,4 +1,6 @@
 import { probeNode, type ProbeReport } from '../core/rpc/probe.ts';
+import { dialectCanaries } from '../core/rpc/probeDialect.ts';
+import { reportingProbeSends } from './probeProgress.ts';
 import type { Endpoint } from '../core/rpc/endpoint.ts';
 import { embeddedNodeHandle } from './embeddedNode.ts';
 import { transportForEndpoint } from './transportForEndpoint.ts';
@@ -8,7 +10,9 @@ import { createProbeSender } from './transport/createProbeSender.ts';
 export async function runProbe(endpoint: Endpoint): Promise<ProbeReport> {
   const transport = transportForEndpoint(endpoint, embeddedNodeHandle);
   try {
-    return await probeNode(createProbeSender(transport));
+    // Version, block number, canary, negative control, then the dialect battery.
+    const expected = 4 + dialectCanaries.length;
+    return await probeNode(reportingProbeSends(endpoint.id, createProbeSender(transport), expected));
   } finally {
     transport.close?.();
   }

@@ -105,7 +105,8 @@ test('an endpoint key is masked everywhere on screen and kept in memory only', a
   await routeNode(page);
   await openPlayground(page);
 
-  // The form: hidden URL, masked preview, Reveal on demand, user:pass@ moved into the basic-auth fields.
+  // The form: the URL shown while typed (a new endpoint), masked preview, hidden on demand, user:pass@ moved into
+  // the basic-auth fields.
   await page.getByRole('tab', { name: 'Endpoints' }).click();
   await page.getByTestId('add-endpoint').click();
   await page.screenshot({ path: test.info().outputPath('endpoint-form-blank.png') });
@@ -113,17 +114,17 @@ test('an endpoint key is masked everywhere on screen and kept in memory only', a
   await page.locator('[data-endpoint-field=name]').fill(withUserInfo.name);
   await urlField.fill(withUserInfo.url);
   await urlField.blur();
-  await expect(urlField).toHaveAttribute('type', 'password');
+  await expect(urlField).toHaveAttribute('type', 'text');
   await expect(urlField).toHaveValue(`${origin}/${shapes.quicknode}/`);
   await expect(page.locator('[data-endpoint-field=user]')).toHaveValue(user);
   await expect(page.locator('[data-endpoint-field=password]')).toHaveValue(password);
   await expect(page.getByTestId('note-url')).toContainText('moved into the basic-auth fields');
   await expect(page.getByTestId('preview-url')).toHaveText(`Shown as ${withUserInfo.shown}`);
-  await page.getByTestId('reveal-urls').check();
-  await expect(urlField).toHaveAttribute('type', 'text');
   await page.screenshot({ path: test.info().outputPath('endpoint-form.png') });
   await page.getByTestId('reveal-urls').uncheck();
   await expect(urlField).toHaveAttribute('type', 'password');
+  await page.getByTestId('reveal-urls').check();
+  await expect(urlField).toHaveAttribute('type', 'text');
   await page.getByTestId('save-endpoint').click();
 
   await addEndpoint(page, keyed);

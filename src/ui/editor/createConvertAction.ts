@@ -31,7 +31,12 @@ export function createConvertAction(deps: ConvertActionDeps): () => Promise<void
     if (!model) return;
     const source = model.getValue();
     const version = model.getVersionId();
-    const r = await deps.worker().convert(source);
+    // The first conversion starts TypeScript in its worker: a wait of a second or more gets a word.
+    const slow = setTimeout(
+      () => deps.notify('Convert to ES5: starting TypeScript in its worker (first use)…'),
+      600,
+    );
+    const r = await Promise.resolve(deps.worker().convert(source)).finally(() => clearTimeout(slow));
     if (deps.editor.getModel() !== model || model.getVersionId() !== version) {
       deps.notify('Convert to ES5: the tracer changed meanwhile; run it again.');
       return;

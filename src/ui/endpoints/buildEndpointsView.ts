@@ -51,6 +51,35 @@ export interface EndpointRowActions {
   remove(): void;
 }
 
+/** A saved endpoint's URL, masked, with a Reveal toggle when the mask hides something the page still holds. */
+function urlLine(e: Endpoint, masked: string): HTMLElement {
+  const clearUrl = e.preferWs ? e.wsUrl : e.url;
+  const text = h('span', { text: masked, attrs: { 'data-testid': 'endpoint-url' } });
+  const line = h(
+    'div',
+    { attrs: { style: 'font-family:var(--mono);font-size:12px;word-break:break-all;margin-top:2px' } },
+    [text],
+  );
+  if (masked === clearUrl || clearUrl.includes(secretMask)) return line;
+  const reveal = h('button', {
+    class: 'link',
+    text: 'Reveal',
+    attrs: {
+      'data-testid': 'endpoint-url-reveal',
+      'aria-pressed': 'false',
+      style: 'margin-left:6px;font-size:11px',
+    },
+  });
+  reveal.addEventListener('click', () => {
+    const on = reveal.getAttribute('aria-pressed') !== 'true';
+    text.textContent = on ? clearUrl : masked;
+    reveal.textContent = on ? 'Hide' : 'Reveal';
+    reveal.setAttribute('aria-pressed', String(on));
+  });
+  line.append(reveal);
+  return line;
+}
+
 /** One endpoint in the list: its name (● when active), its buttons, its masked URL and notes. */
 export function renderEndpointRow(e: Endpoint, active: boolean, actions: EndpointRowActions): HTMLElement {
   const { url, notes } = describeEndpoint(e);
@@ -67,15 +96,7 @@ export function renderEndpointRow(e: Endpoint, active: boolean, actions: Endpoin
         remote ? h('button', { text: 'Edit', on: { click: actions.edit } }) : null,
         remote ? h('button', { text: 'Remove', on: { click: actions.remove } }) : null,
       ]),
-      url
-        ? h('div', {
-            text: url,
-            attrs: {
-              'data-testid': 'endpoint-url',
-              style: 'font-family:var(--mono);font-size:12px;word-break:break-all;margin-top:2px',
-            },
-          })
-        : null,
+      url ? urlLine(e, url) : null,
       notes.length
         ? h('div', { text: notes.join(' · '), attrs: { style: 'color:var(--muted);font-size:12px' } })
         : null,
@@ -113,10 +134,13 @@ function checkboxRow(box: HTMLInputElement, label: string): HTMLElement {
 }
 
 /**
- * Builds the form for `initial` ("New endpoint" when it has no URL yet, "Edit <name>" otherwise). The URL fields are
- * password inputs with a preview and a note line under them; nothing is validated or shown in the error lines yet.
+ * Builds the form for `initial` ("New endpoint" when it has no URL yet, "Edit <name>" otherwise). A URL being typed
+ * is shown as typed; a saved one opens masked, with "Reveal" to show it. A note line sits under each URL field;
+ * nothing is validated or shown in the error lines yet.
  */
 export function buildEndpointForm(initial: Endpoint): EndpointFormView {
+  const saved = initial.url !== '';
+  const urlType = saved ? 'password' : 'text';
   const inputs = {} as Record<EndpointFormField, HTMLInputElement>;
   const errors = {} as Record<EndpointFormField, HTMLElement>;
   const previews = {} as Record<EndpointUrlField, HTMLElement>;
@@ -148,11 +172,11 @@ export function buildEndpointForm(initial: Endpoint): EndpointFormView {
     box.checked = checked;
     return box;
   };
-  const reveal = checkbox('reveal-urls', false, { 'data-testid': 'reveal-urls' });
+  const reveal = checkbox('reveal-urls', !saved, { 'data-testid': 'reveal-urls' });
   const preferWs = checkbox('prefer-ws', initial.preferWs, { 'data-endpoint-field': 'preferWs' });
   const remember = checkbox('remember-password', initial.remember);
   const forward = checkbox('use-forward', initial.forward, { 'data-endpoint-field': 'forward' });
-  const family = h('select', {}, [
+  const family = h('select', { attrs: { id: 'endpoint-family', 'data-testid': 'endpoint-family' } }, [
     h('option', { value: 'evm', text: 'Ethereum (EVM) JSON-RPC' }),
     h('option', { value: 'bitcoin', text: 'Bitcoin-style JSON-RPC' }),
   ]);
@@ -166,18 +190,23 @@ export function buildEndpointForm(initial: Endpoint): EndpointFormView {
   const root = h('div', { class: 'card section', attrs: { 'data-testid': 'endpoint-form' } }, [
     h('strong', { text: initial.url ? `Edit ${initial.name}` : 'New endpoint' }),
     field('name', 'Name', 'Shown in the request form and history.'),
+    h('div', { class: 'field' }, [
+      h('label', { text: 'Chain kind', attrs: { for: 'endpoint-family' } }),
+      family,
+      h('div', { class: 'hint', text: 'Decides which methods the request form offers for this endpoint.' }),
+    ]),
     field(
       'url',
       'HTTP(S) URL',
-      'Kept like a password: an API key in it is masked everywhere on screen, and the URL stays in this tab ' +
-        'only unless you tick "Remember secrets" below.',
-      'password',
+      'Kept like a password once saved: an API key in it is masked everywhere else on screen, and the URL stays ' +
+        'in this tab only unless you tick "Remember secrets" below.',
+      urlType,
     ),
     field(
       'wsUrl',
       'WSS URL (optional)',
       'For nodes reached over WebSocket; kept like the URL above.',
-      'password',
+      urlType,
     ),
     checkboxRow(reveal, 'Reveal the URLs in this form'),
     checkboxRow(preferWs, 'Send over the WebSocket URL'),
@@ -189,7 +218,6 @@ export function buildEndpointForm(initial: Endpoint): EndpointFormView {
       'password',
     ),
     checkboxRow(remember, 'Remember secrets on this device (password, user and API key in the URL)'),
-    h('div', { class: 'field' }, [h('label', { text: 'Protocol' }), family]),
     checkboxRow(forward, 'Use the local forwarding route (dev/preview server only)'),
     h('div', { class: 'hint', text: forwardHint }),
     h('div', { class: 'row' }, [save, cancel]),
@@ -210,8 +238,30 @@ export function buildEndpointForm(initial: Endpoint): EndpointFormView {
   };
 }
 
+/** The offer to check the tracer for the target the probe found (`Use target anvil`), one click from the list. */
+export interface TargetOffer {
+  /** The target's id and label (`anvil`, `anvil (Boa)`). */
+  id: string;
+  label: string;
+  /** Whether the active tracer already has it. */
+  active: boolean;
+  use(): void;
+}
+
+function targetButton(offer: TargetOffer): HTMLElement {
+  const b = h('button', {
+    class: offer.active ? '' : 'primary',
+    text: offer.active ? `Target ${offer.id} in use` : `Use target ${offer.id}`,
+    title: `Check the active tracer for ${offer.label}: the differences above become the check's findings`,
+    attrs: { 'data-testid': 'probe-use-target' },
+    on: { click: () => offer.use() },
+  });
+  b.disabled = offer.active;
+  return b;
+}
+
 /** The verdict: a short headline, its sentence, and the differences as a list folded beyond the first few. */
-function renderVerdict(v: ProbeVerdictView): HTMLElement {
+function renderVerdict(v: ProbeVerdictView, offer?: TargetOffer | null): HTMLElement {
   const item = (text: string) => h('li', { text });
   const folded = v.folded.map(item);
   for (const li of folded) li.hidden = true;
@@ -235,7 +285,7 @@ function renderVerdict(v: ProbeVerdictView): HTMLElement {
     h('div', { class: 'verdict', text: v.headline }),
     v.sentence ? h('div', { text: v.sentence }) : null,
     list,
-    more,
+    more || offer ? h('div', { class: 'row' }, [more, offer ? targetButton(offer) : null]) : null,
   ]);
 }
 
@@ -245,15 +295,26 @@ function renderVerdict(v: ProbeVerdictView): HTMLElement {
 export function renderProbeCard(
   probe: ProbeView,
   endpointName: string,
-  actions?: { retry(): void; copy(text: string): Promise<string>; runHere?(): HTMLElement },
+  actions?: {
+    retry(): void;
+    copy(text: string): Promise<string>;
+    runHere?(): HTMLElement;
+    /** The target the probe found, for its "Use target" button. */
+    target?: TargetOffer | null;
+  },
 ): HTMLElement {
   const card = h('div', { class: 'card' }, [h('div', { class: 'hint', text: `Probe of ${endpointName}` })]);
   if (probe.running) {
-    card.append(h('div', {}, [h('span', { class: 'spinner' }), h('span', { text: ' Probing…' })]));
+    card.append(
+      h('div', { attrs: { 'data-testid': 'probe-progress', role: 'status' } }, [
+        h('span', { class: 'spinner' }),
+        h('span', { text: ' Probing…', attrs: { 'data-testid': 'probe-progress-text' } }),
+      ]),
+    );
     return card;
   }
   // One headline; why, the client and the evidence below it, the evidence folded.
-  card.append(renderVerdict(buildProbeVerdictView(probe)));
+  card.append(renderVerdict(buildProbeVerdictView(probe), actions?.target));
   if (probe.clientVersion) card.append(h('div', { text: `Client: ${probe.clientVersion}` }));
   if (probe.latestBlock) card.append(h('div', { text: `Latest block: ${probe.latestBlock}` }));
   if (actions?.runHere && offersRunHere(probe)) card.append(actions.runHere());

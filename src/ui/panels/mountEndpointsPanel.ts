@@ -19,6 +19,10 @@ import {
   type EndpointUrlField,
 } from '../endpoints/validateEndpointForm.ts';
 import type { PanelContext } from './panelContext.ts';
+import { describeProbeProgress, onProbeProgress } from '../../io/probeProgress.ts';
+import { targetInfo, targetOfDialect } from '../../core/targets.ts';
+import type { DialectTarget } from '../../core/rpc/dialect.ts';
+import { activeTarget } from '../../state/appState.ts';
 import { buildRunHereOffer } from '../upstream/buildRunHereViews.ts';
 import { runHereFor } from '../upstream/runHereFor.ts';
 
@@ -38,6 +42,12 @@ export function mountEndpointsPanel(el: HTMLElement, panel: PanelContext): Panel
   const v = buildEndpointsView();
   v.addButton.addEventListener('click', () => openForm(blankEndpoint()));
   el.append(...v.children);
+  // Each request of a running probe names itself on the card.
+  const offProgress = onProbeProgress((p) => {
+    if (store.get().probe?.endpointId !== p.endpointId) return;
+    const line = v.probeHost.querySelector('[data-testid=probe-progress-text]');
+    if (line) line.textContent = ` ${describeProbeProgress(p)}`;
+  });
 
   function openForm(initial: Endpoint): void {
     const draft = { ...initial };
@@ -142,7 +152,7 @@ export function mountEndpointsPanel(el: HTMLElement, panel: PanelContext): Panel
             }),
           );
       }
-      if (!prev || prev.probe !== s.probe) {
+      if (!prev || prev.probe !== s.probe || activeTarget(s) !== activeTarget(prev)) {
         clear(v.probeHost);
         const p = s.probe;
         const name = s.endpoints.find((e) => e.id === p?.endpointId)?.name ?? 'endpoint';
@@ -151,6 +161,7 @@ export function mountEndpointsPanel(el: HTMLElement, panel: PanelContext): Panel
             renderProbeCard(p, name, {
               retry: () => ctx.probe(p.endpointId),
               copy: copyText,
+              target: targetOffer(panel, p.dialectTarget),
               runHere: () =>
                 buildRunHereOffer(
                   runHereFor(panel),
@@ -164,6 +175,25 @@ export function mountEndpointsPanel(el: HTMLElement, panel: PanelContext): Panel
           );
       }
     },
-    dispose: () => clear(el),
+    dispose: () => {
+      offProgress();
+      clear(el);
+    },
+  };
+}
+
+/** The probe's target as a "Use target" offer for the active tracer (none when it stands for no target). */
+function targetOffer(panel: PanelContext, dialect: DialectTarget | undefined) {
+  const id = dialect ? targetOfDialect(dialect) : undefined;
+  if (!id) return null;
+  const { store } = panel;
+  return {
+    id,
+    label: targetInfo(id).label,
+    active: activeTarget(store.get()) === id,
+    use: () =>
+      store.update((s) => ({
+        tracers: s.tracers.map((t) => (t.id === s.activeTracerId ? { ...t, target: id } : t)),
+      })),
   };
 }

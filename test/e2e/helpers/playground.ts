@@ -53,8 +53,7 @@ export async function addEndpoint(
   await page.getByTestId('add-endpoint').click();
   await page.locator('[data-endpoint-field=name]').fill(name);
   await page.locator('[data-endpoint-field=url]').fill(url);
-  if (family === 'bitcoin')
-    await page.locator('.field', { hasText: 'Protocol' }).locator('select').selectOption('bitcoin');
+  if (family === 'bitcoin') await page.getByTestId('endpoint-family').selectOption('bitcoin');
   await page.getByTestId('save-endpoint').click();
   await page.locator(`[data-endpoint]`, { hasText: name }).getByRole('button', { name: 'Use' }).click();
   await expect(page.locator('[data-endpoint]', { hasText: `● ${name}` })).toBeVisible();
