@@ -30,6 +30,11 @@ const parts: Part[] = [
     run: (m) => (m.runServeBench as () => Promise<string[]>)(),
   },
   {
+    title: 'serve as a dev node: ready, first trace, resident memory idle',
+    file: './serveStart.ts',
+    run: (m) => (m.runServeStartBench as () => Promise<string[]>)(),
+  },
+  {
     title: 'serve --upstream vs cast run: a mid-block transaction of a loopback anvil, cold and warm',
     file: './upstream.ts',
     run: (m) => (m.runUpstreamBench as () => Promise<string[]>)(),
