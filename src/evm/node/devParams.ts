@@ -31,6 +31,13 @@ export function decodeDevBytes(value: unknown, index: number): Uint8Array {
 
 /** A 32-byte word (anvil's B256: a storage value must be exactly 32 bytes). */
 export function decodeDevWord(value: unknown, index: number): Uint8Array {
+  // anvil's words for `0x5`.
+  if (
+    typeof value === 'string' &&
+    /^(0[xX])?[0-9a-fA-F]*$/.test(value) &&
+    value.replace(/^0[xX]/, '').length % 2
+  )
+    throw invalidParams(`invalid argument ${index}: odd number of digits`);
   const bytes = decodeDevBytes(value, index);
   if (bytes.length !== 32)
     throw invalidParams(

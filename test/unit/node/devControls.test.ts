@@ -134,3 +134,71 @@ describe('dev-chain controls answer as anvil does', () => {
     }
   });
 });
+
+describe('dev-chain controls where anvil answers by its wall clock: the embedded node counts from the head', () => {
+  const ts = async () =>
+    BigInt(((await embedded('eth_getBlockByNumber', ['latest', false])) as { timestamp: string }).timestamp);
+  it('evm_increaseTime answers the total offset and moves the next block (and the ones after) by it', async () => {
+    const before = await ts();
+    expect(await embedded('evm_increaseTime', [100])).toBe(100);
+    expect(await embedded('evm_increaseTime', ['0x64'])).toBe(200);
+    await embedded('evm_mine', []);
+    expect(await ts()).toBe(before + 12n + 200n);
+    await embedded('evm_mine', []);
+    expect(await ts()).toBe(before + 12n + 200n + 12n);
+  });
+
+  it.each([
+    // [method, params, answer]
+    ['evm_setAutomine', [true], null],
+    [
+      'evm_setAutomine',
+      [false],
+      {
+        error: {
+          code: -32602,
+          message: 'automine off is not supported: every transaction is mined in a block of its own',
+        },
+      },
+    ],
+    ['evm_revert', [], { error: { code: -32602, message: 'missing value for required argument 0' } }],
+    [
+      'anvil_setCode',
+      [who, 'zz'],
+      {
+        error: {
+          code: -32602,
+          message: 'invalid argument 1: invalid value: string "zz", expected a valid hex string',
+        },
+      },
+    ],
+    [
+      'anvil_setStorageAt',
+      [who, '0x1', '0x5'],
+      { error: { code: -32602, message: 'invalid argument 2: odd number of digits' } },
+    ],
+    [
+      'anvil_setStorageAt',
+      [who, '0x1', '0x05'],
+      {
+        error: {
+          code: -32602,
+          message: 'invalid argument 2: invalid string length, expected 32 bytes (66 characters with 0x)',
+        },
+      },
+    ],
+    [
+      'anvil_mine',
+      ['-1'],
+      {
+        error: {
+          code: -32602,
+          message:
+            'invalid argument 0: expected a non-negative quantity (a number or 0x hex), got string "-1"',
+        },
+      },
+    ],
+  ])('%s %j → %j', async (method, params, answer) => {
+    expect(await embedded(method, params)).toEqual(answer);
+  });
+});
