@@ -1,3 +1,4 @@
+import { cutAuthority } from './splitUserInfo.ts';
 /** What replaces a secret in a shown URL. */
 export const secretMask = '••••';
 
@@ -116,15 +117,13 @@ const urlShape = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)?([^/?#]*)([^?#]*)(\?[^#]*)?(#.
 function analyze(url: string): string {
   // Every text matches (each part may be empty, and `s` lets the fragment hold line breaks).
   const [, scheme = '', authority, path, query, fragment] = urlShape.exec(url)!;
-  const at = authority.lastIndexOf('@');
+  const cut = cutAuthority(authority);
   let userInfo = '';
-  if (at !== -1) {
-    const info = authority.slice(0, at);
-    const colon = info.indexOf(':');
-    userInfo =
-      (colon === -1 ? secretMask : `${secretMask}:${colon === info.length - 1 ? '' : secretMask}`) + '@';
+  if (cut.found) {
+    const password = cut.password === undefined ? '' : `:${cut.password === '' ? '' : secretMask}`;
+    userInfo = secretMask + password + '@';
   }
-  const host = maskHost(authority.slice(at + 1));
+  const host = maskHost(cut.host);
   const maskedPath = maskPath(path);
   const maskedQuery = query === undefined ? '' : '?' + maskPairs(query.slice(1), '&');
   let maskedFragment = fragment ?? '';

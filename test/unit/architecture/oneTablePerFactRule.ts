@@ -1,5 +1,5 @@
 // "One place for each fact" (docs/architecture.md): detectors for a table of node-error location forms, a Go-duration
-// parser and a `user:pass@` splitter, and a scan of src/ that lists every one found outside its one module.
+// parser, a `user:pass@` splitter and a reader of geth's `in server-side tracer function` suffix, and a scan of src/ that lists every one found outside its one module.
 // oneTablePerFact.test.ts applies the scan to src/ and shows each detector on synthetic text.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,13 +7,15 @@ import ts from 'typescript';
 import { listSourceFiles } from './layerRule.ts';
 
 /** A fact that must be held in one module of src/. */
-export type Fact = 'node-error location form' | 'Go-duration parser' | 'user:pass@ splitter';
+export type Fact =
+  'node-error location form' | 'Go-duration parser' | 'user:pass@ splitter' | 'tracer-function suffix reader';
 
 /** Where each fact lives: the only files allowed to hold it. */
 export const homeOf: Readonly<Record<Fact, readonly string[]>> = {
   'node-error location form': ['src/core/nodeErrors/nodeErrorLocations.ts'],
   'Go-duration parser': ['src/core/rpc/parseGoDuration.ts'],
   'user:pass@ splitter': ['src/core/rpc/splitUserInfo.ts'],
+  'tracer-function suffix reader': ['src/core/nodeErrors/findNodeErrorLocation.ts'],
 };
 
 /**
@@ -25,11 +27,6 @@ export const notASecondTable: Readonly<Record<string, { fact: Fact; reason: stri
     fact: 'node-error location form',
     reason:
       "reads the embedded realm's own QuickJS stack (the host names the file `<eval>`) to write goja's form; it writes a node error, it reads none",
-  },
-  'src/core/rpc/maskEndpoint.ts': {
-    fact: 'user:pass@ splitter',
-    reason:
-      'masks the userinfo (the same extent as splitUserInfo: up to the last `@` of the authority) without taking it out or decoding it',
   },
 };
 
@@ -81,6 +78,9 @@ export interface Finding {
   text: string;
 }
 
+/** geth's suffix naming the tracer function an error came from, as a pattern or a searched text reads it. */
+const tracerFunctionWords = /server-side(?:\s+|\\s[+*]?)tracer(?:\s+|\\s[+*]?)function/;
+
 const decoders = new Set(['decodeURIComponent', 'decodeURI', 'unescape']);
 const searches = new Set(['indexOf', 'lastIndexOf', 'split', 'includes', 'startsWith', 'endsWith', 'search']);
 
@@ -93,6 +93,7 @@ export function findFacts(fileName: string, text: string): Finding[] {
     out.push({ where: `${fileName}:${line}`, fact, text: node.getText(source).slice(0, 120) });
   };
   const pattern = (node: ts.Node, body: string): void => {
+    if (tracerFunctionWords.test(body)) add(node, 'tracer-function suffix reader');
     if (isLocationPattern(body)) add(node, 'node-error location form');
     if (isDurationUnitPattern(body)) add(node, 'Go-duration parser');
     if (isUserInfoPattern(body)) add(node, 'user:pass@ splitter');
@@ -127,6 +128,7 @@ export function findFacts(fileName: string, text: string): Finding[] {
         add(node, 'user:pass@ splitter');
       if (searches.has(name) && first && ts.isStringLiteralLike(first)) {
         if (first.text === '@') add(node, 'user:pass@ splitter');
+        if (tracerFunctionWords.test(first.text)) add(node, 'tracer-function suffix reader');
         // A location read by searching text instead of a pattern (`text.lastIndexOf('<eval>:')`).
         if (/<eval>|<anonymous>|\(anonymous\)|\bLine \d*$|\bline\s*$/i.test(first.text))
           add(node, 'node-error location form');
