@@ -19,7 +19,9 @@ import { toQuantity } from './hex.ts';
 import type { Hex } from './hex.ts';
 import type { NodeContext } from './nodeContext.ts';
 import type { BlockSelector } from './params.ts';
-import { prepareCall } from './prepareCall.ts';
+import { prepareCall, rpcGasCap } from './prepareCall.ts';
+import { requireBlock } from './nodeContext.ts';
+import { suggestedTip } from './suggestedTip.ts';
 import type { PreparedCall } from './prepareCall.ts';
 import { serverError } from './rpcError.ts';
 
@@ -35,6 +37,8 @@ type Touched = Map<string, Set<string>>;
 
 const addressOps = new Set(['EXTCODECOPY', 'EXTCODEHASH', 'EXTCODESIZE', 'BALANCE', 'SELFDESTRUCT']);
 const callOps = new Set(['DELEGATECALL', 'CALL', 'STATICCALL', 'CALLCODE']);
+/** The most gas one transaction may have from Osaka on (EIP-7825). */
+const maxTxGas = 1n << 24n;
 
 const toAddressHex = (word: bigint) => bytesToHex(setLengthLeft(bigIntToBytes(word), 32).slice(12));
 
@@ -58,14 +62,21 @@ function sameLists(a: Touched, b: Touched): boolean {
 /** geth's transaction hash in `failed to apply transaction: <hash> err: …` (the args as an unsigned legacy tx). */
 function legacyHash(args: CallArgs, run: PreparedCall): Hex {
   const q = (v: bigint) => bigIntToUnpaddedBytes(v);
-  const gasPrice = args.gasPrice ?? args.maxFeePerGas ?? 0n;
+  // A legacy transaction of the arguments as sent: no gas price unless one was given.
+  const gasPrice = args.gasPrice ?? 0n;
   const fields = [q(run.tx.nonce), q(gasPrice), q(run.tx.gasLimit), args.to?.bytes ?? new Uint8Array(0)];
   const raw = [...fields, q(args.value), args.data, q(0n), q(0n), q(0n)];
   return bytesToHex(keccak256(RLP.encode(raw))) as Hex;
 }
 
 /** One run with `list` as the transaction's access list, tracing what it touches (geth's AccessListTracer). */
-async function runWith(run: PreparedCall, args: CallArgs, seed: Touched, excluded: Set<string>) {
+async function runWith(
+  run: PreparedCall,
+  args: CallArgs,
+  sent: CallArgs,
+  seed: Touched,
+  excluded: Set<string>,
+) {
   const touched: Touched = new Map([...seed].map(([a, keys]) => [a, new Set(keys)]));
   const add = (address: string) => {
     if (!touched.has(address)) touched.set(address, new Set());
@@ -102,11 +113,31 @@ async function runWith(run: PreparedCall, args: CallArgs, seed: Touched, exclude
     return { touched, result };
   } catch (e) {
     const text = describeRunTxError(e, args.from.toString());
-    throw serverError(`failed to apply transaction: ${legacyHash(args, run)} err: ${text}`);
+    throw serverError(`failed to apply transaction: ${legacyHash(sent, run)} err: ${text}`);
   } finally {
     run.vm.evm.events!.off('step', onStep);
     await state.revert();
   }
+}
+
+/**
+ * geth's setFeeDefaults and CallDefaults for the call: from London on, without fees, a tip of 1 gwei and a fee cap of
+ * tip + 2 × the block's base fee (so the sender must afford the gas, as in geth); without gas, the RPC gas cap.
+ */
+function withDefaults(ctx: NodeContext, raw: unknown, args: CallArgs, selector: BlockSelector) {
+  const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  const hex = (n: bigint) => `0x${n.toString(16)}`;
+  const common = ctx.chain.common;
+  if (args.gas === undefined) out.gas = hex(common.isActivatedEIP(7825) ? maxTxGas : rpcGasCap);
+  if (!common.isActivatedEIP(1559) || args.gasPrice !== undefined) return out;
+  const baseFee = requireBlock(ctx.chain, selector).block.header.baseFeePerGas ?? 0n;
+  const tip = args.maxPriorityFeePerGas ?? suggestedTip;
+  const maxFee = args.maxFeePerGas ?? tip + 2n * baseFee;
+  // geth prints hexutil.Big values in hex here.
+  if (maxFee < tip) throw serverError(`maxFeePerGas (${hex(maxFee)}) < maxPriorityFeePerGas (${hex(tip)})`);
+  out.maxPriorityFeePerGas = hex(tip);
+  out.maxFeePerGas = hex(maxFee);
+  return out;
 }
 
 /**
@@ -122,14 +153,16 @@ export async function createAccessList(
   selector: BlockSelector,
   stateOverrides?: unknown,
 ): Promise<AccessListResult> {
-  const args = decodeCallArgs(rawArgs, 0);
-  const run = await prepareCall(ctx, rawArgs, selector, stateOverrides);
+  const sent = decodeCallArgs(rawArgs, 0);
+  const filled = withDefaults(ctx, rawArgs, sent, selector);
+  const args = decodeCallArgs(filled, 0);
+  const run = await prepareCall(ctx, filled, selector, stateOverrides);
   const to = args.to ?? createContractAddress(args.from, run.tx.nonce);
   const excluded = new Set([args.from.toString(), to.toString()]);
   for (const key of getActivePrecompiles(ctx.chain.common).keys()) excluded.add(`0x${key}`);
   let seed: Touched = new Map();
   for (;;) {
-    const { touched, result } = await runWith(run, args, seed, excluded);
+    const { touched, result } = await runWith(run, args, sent, seed, excluded);
     if (sameLists(touched, seed)) {
       const failure = result.execResult.exceptionError?.error;
       return {

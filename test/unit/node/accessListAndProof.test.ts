@@ -80,12 +80,25 @@ describe('eth_createAccessList', () => {
     expect(await answer('eth_createAccessList', params)).toEqual({ code, message });
   });
 
-  it('a pre-check failure names the call as geth does', async () => {
+  it('without fees the sender must afford the gas at the default fees (not only the value), named as geth does', async () => {
     const out = await answer('eth_createAccessList', [{ from: nobody, to: bob, value: '0x1' }]);
     expect(out.code).toBe(-32000);
-    expect(out.message).toMatch(
-      /^failed to apply transaction: 0x[0-9a-f]{64} err: insufficient funds for gas \* price \+ value: address 0x1212121212121212121212121212121212121212 have 0 want 1$/,
-    );
+    const m = new RegExp(
+      `^failed to apply transaction: 0x[0-9a-f]{64} err: insufficient funds for gas \\* price \\+ value: ` +
+        `address ${nobody} have 0 want (\\d+)$`,
+    ).exec(out.message);
+    expect(m).not.toBeNull();
+    // At least the RPC gas cap × (1 gwei tip + the base fee), plus the value.
+    const baseFee = BigInt((await answer('eth_getBlockByNumber', ['latest', false])).baseFeePerGas);
+    expect(BigInt(m![1])).toBeGreaterThanOrEqual(50_000_000n * (1_000_000_000n + baseFee) + 1n);
+  });
+
+  it("with a fee cap below the tip, geth's fee-default error", async () => {
+    expect(
+      await answer('eth_createAccessList', [
+        { from: alice, to: bob, maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x2' },
+      ]),
+    ).toEqual({ code: -32000, message: 'maxFeePerGas (0x1) < maxPriorityFeePerGas (0x2)' });
   });
 });
 
