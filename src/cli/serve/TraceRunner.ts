@@ -9,6 +9,9 @@ export interface TraceRunner {
    * or is ended if it is running, and what it resolves to is no longer sent anywhere.
    */
   trace(request: TraceRequest, client: TraceClient): Promise<string | undefined>;
-  /** Records a raw transaction that the server's own node accepted, so that every trace process applies it too. */
-  journal(rawTx: string): void;
+  /**
+   * Records a change the server's own node made (a raw transaction's hex, or a request such as eth_sendTransaction or a
+   * dev control: see journalEntryFor), so that every trace process applies it too, in the same order.
+   */
+  journal(entry: string): void;
 }
