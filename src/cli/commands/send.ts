@@ -2,15 +2,14 @@ import type { CliCommand } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
 import { type ParsedArgs, optionalOption, requireOption } from '../parseArgs.ts';
 import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
-import type { RpcResult } from '../../core/rpc/classifyResponse.ts';
 import { validateEndpoint } from '../../core/rpc/maskEndpoint.ts';
-import { callRpc } from '../../io/transport/callRpc.ts';
+import { placeTracerError, type Reply, summarizeReplyKeepingValue } from '../../core/rpc/summarizeReply.ts';
 import type { Transport } from '../../io/transport/transport.ts';
 import { createTransport } from '../../io/transport/createTransport.ts';
 import type { WebSocketConstructorLike } from '../../io/transport/createWsTransport.ts';
 import { buildRequestFromArgs } from './payload.ts';
 import { stripControl } from '../stripControl.ts';
-import { locateTracerError, type TracerOrigin } from '../locateTracerError.ts';
+import { formatPlace, locateTracerError, sentTracerOf, type TracerOrigin } from '../locateTracerError.ts';
 
 /**
  * Creates the transport for --endpoint (http(s) or ws(s)), --user, --password (or the TRACER_PASSWORD environment
@@ -44,24 +43,41 @@ export async function createTransportFromArgs(parsed: ParsedArgs): Promise<Trans
   });
 }
 
-/** Writes a failed result to stderr (with the tracer position when the node gave one); returns the exit code. */
-export function reportFailure(
-  result: RpcResult,
-  write: (t: string) => void,
+/**
+ * Writes a failed reply to stderr: its message, the JavaScript error, and the place in FILE its tracer error was
+ * mapped to (placeTracerError); returns the exit code.
+ */
+export function reportFailure(reply: Reply, write: (t: string) => void, file?: string): number {
+  write(`tracer send: ${stripControl(reply.message)}\n`);
+  const tracerError = reply.tracerError;
+  if (reply.kind === 'rpc-error' && tracerError?.jsError)
+    write(`  JavaScript error: ${stripControl(tracerError.jsError)}\n`);
+  const place = tracerError?.place;
+  if (file !== undefined && place) write(`  at ${stripControl(formatPlace(file, place.range.start))}\n`);
+  return 1;
+}
+
+/** Prints the result's JSON and each failed transaction of a block trace (with its place in FILE); the exit code. */
+function printResult(
+  reply: Reply,
+  value: unknown,
+  io: { stdout(t: string): void; stderr(t: string): void },
   tracerFile?: { name: string; origin: TracerOrigin },
 ): number {
-  write(`tracer send: ${stripControl(result.message)}\n`);
-  if (result.kind === 'rpc-error' && result.error.jsError)
-    write(`  JavaScript error: ${stripControl(result.error.jsError)}\n`);
-  const text = result.kind === 'rpc-error' ? result.error.message : result.message;
-  const at = tracerFile && locateTracerError(text, tracerFile.name, tracerFile.origin);
-  if (at) write(`  at ${stripControl(at)}\n`);
-  return 1;
+  io.stdout(stripControl(JSON.stringify(value, null, 2)) + '\n');
+  for (const e of reply.txErrors) {
+    const at = tracerFile && locateTracerError(e.error, tracerFile.name, tracerFile.origin);
+    // A transaction without a hash is named by its position alone.
+    const name = e.txHash === `transaction #${e.index}` ? '' : ` ${e.txHash}`;
+    io.stderr(stripControl(`transaction #${e.index}${name}: ${e.error}${at ? `\n  at ${at}` : ''}`) + '\n');
+  }
+  return reply.txErrors.length > 0 ? 1 : 0;
 }
 
 /**
  * `tracer send FILE --method M --params JSON --endpoint URL [--user U --password P] [--tracer-config JSON]
- * [--timeout D] [--request-timeout S]`: sends the request and prints the result as JSON, or the decoded error (exit 1).
+ * [--timeout D] [--request-timeout S]`: sends the request and prints the result as JSON, or the decoded error (exit
+ * 1). The reply is the page's model (Reply, its tracer error placed through the sent tracer's position map).
  */
 export const send: CliCommand = async (args, io) => {
   const parsed = parseCommandArgs(args, commandSpec('send'));
@@ -69,20 +85,12 @@ export const send: CliCommand = async (args, io) => {
   const built = await buildRequestFromArgs(parsed, io);
   if (!built.ok) return built.exitCode;
   try {
-    const { result } = await callRpc(transport, built.request);
-    if (result.kind !== 'ok') return reportFailure(result, io.stderr, built.tracerFile);
-    io.stdout(stripControl(JSON.stringify(result.result, null, 2)) + '\n');
-    for (const e of result.txErrors) {
-      const at =
-        built.tracerFile &&
-        locateTracerError(e.error.message, built.tracerFile.name, built.tracerFile.origin);
-      io.stderr(
-        stripControl(
-          `transaction #${e.index}${e.txHash ? ` ${e.txHash}` : ''}: ${e.error.message}${at ? `\n  at ${at}` : ''}`,
-        ) + '\n',
-      );
-    }
-    return result.txErrors.length > 0 ? 1 : 0;
+    const { request, tracerFile } = built;
+    const outcome = await transport.send(request);
+    const read = summarizeReplyKeepingValue(outcome, { expectedId: request.id, method: request.method });
+    const reply = placeTracerError(read.summary, tracerFile ? sentTracerOf(tracerFile.origin) : null);
+    if (reply.kind !== 'ok') return reportFailure(reply, io.stderr, tracerFile?.name);
+    return printResult(reply, 'value' in reply ? reply.value : read.largeValue, io, tracerFile);
   } finally {
     transport.close?.();
   }

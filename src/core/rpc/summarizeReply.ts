@@ -47,6 +47,8 @@ export interface ReplyTracerError {
   text: string;
   /** The position the text names in the tracer as sent (1-based; line 1 without the `(` the node prepends). */
   sentAt?: LineColumn;
+  /** For a runtime error: the JavaScript error, e.g. `TypeError: Cannot read property 'x' of undefined`. */
+  jsError?: string;
   /**
    * Where it points in the source the sent tracer was flattened from (through that tracer's own position map, so
    * it stays right when the editor changed since); null when the text names no place in it; absent until placed.
@@ -128,7 +130,7 @@ function summarizeClassified(
   }
   if (r.kind === 'rpc-error') {
     const isTracers = r.error.category.startsWith('tracer-') || r.error.category === 'timeout';
-    const tracerError = isTracers ? tracerErrorOf(r.error.rpcMessage, r.error.position) : {};
+    const tracerError = isTracers ? tracerErrorOf(r.error.rpcMessage, r.error.position, r.error.jsError) : {};
     return { summary: { ...base, detail: r.error.rpcMessage, ...tracerError } };
   }
   if (r.kind === 'http-error' || r.kind === 'invalid-json')
@@ -136,6 +138,9 @@ function summarizeClassified(
   return { summary: base };
 }
 
-function tracerErrorOf(text: string, sentAt: LineColumn | undefined): Pick<Reply, 'tracerError'> {
-  return { tracerError: sentAt ? { text, sentAt } : { text } };
+function tracerErrorOf(text: string, sentAt?: LineColumn, jsError?: string): Pick<Reply, 'tracerError'> {
+  const tracerError: ReplyTracerError = { text };
+  if (sentAt) tracerError.sentAt = sentAt;
+  if (jsError !== undefined) tracerError.jsError = jsError;
+  return { tracerError };
 }
