@@ -124,7 +124,7 @@ describe('the method table and the embedded node', () => {
     for (const [name, row] of rows) {
       const params = row.request ? examples(name) : [];
       const r = (await node.request({ jsonrpc: '2.0', id: id++, method: name, params })) as {
-        error?: { code: number };
+        error?: { code: number; message: string };
       };
       // eth_subscribe's `notifications not supported` (not a WebSocket) is -32601 in geth too.
       if (row.embedded && name !== 'eth_subscribe') expect(r.error?.code, name).not.toBe(-32601);
