@@ -14,6 +14,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { freePort } from '../test/helpers/freePort.ts';
 import { callJs, loopCodeHex, loopSteps } from './loop.ts';
 import { buildCallBlock } from '../test/helpers/buildCallBlock.ts';
+import { runPageWaits } from './pageWaits.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runs = 3;
@@ -492,6 +493,7 @@ export async function runBrowserBench(): Promise<string[]> {
   const interactBlocks: number[] = [];
   const founds: number[] = [];
   let node: Awaited<ReturnType<typeof measureEmbeddedNode>> | undefined;
+  let waits: string[] | undefined;
   let weight:
     { total: number; files: number; firstLoad: number; afterIdle: number; tsWorker: boolean } | undefined;
   try {
@@ -529,6 +531,7 @@ export async function runBrowserBench(): Promise<string[]> {
       await page.close();
     }
     node = await measureEmbeddedNode(browser, preview.url);
+    waits = await runPageWaits(browser, preview.url, runs);
   } finally {
     await browser.close();
     big.server.close();
@@ -545,6 +548,7 @@ export async function runBrowserBench(): Promise<string[]> {
     `large-result tree: search deep (worker) ${ms(median(founds))}; longest main-thread block while searching, scrolling, collapsing and expanding ${ms(median(interactBlocks))} (target < 200 ms: ${verdict(median(interactBlocks) < 200)})`,
     `result views on a ${(callBlock.bytes / 1e6).toFixed(0)} MB block of call trees (60 × 2,041 frames): send to the call tree on screen ${ms(median(views.map((v) => v.tree)))}, then the flame chart ${ms(median(views.map((v) => v.flame)))}; longest main-thread block ${ms(median(views.map((v) => v.maxBlock)))} (target < 200 ms: ${verdict(median(views.map((v) => v.maxBlock)) < 200)})`,
     `embedded node in Chromium (QuickJS realm): ${mSteps(node!.traced)} M steps/s traced, ${mSteps(node!.untraced)} M steps/s untraced (${loopSteps.toLocaleString('en-US')}-step loop, call.js-like tracer vs a tracer without step, debug_traceCall request to answer in the page; traced/untraced time ${(node!.untraced / node!.traced).toFixed(2)}x; target traced >= 1 M/s: ${verdict(node!.traced >= 1e6)})`,
+    ...(waits ?? []),
     `fresh realm per trace in Chromium: a 1-step call (a lone STOP) traced by a trivial JS tracer takes ${node!.trivial.toFixed(1)} ms from request to answer in the page (creating, loading and disposing a QuickJS realm included), against ${node!.structLogger.toFixed(1)} ms for the same call with the struct logger (no realm): ~${(node!.trivial - node!.structLogger).toFixed(1)} ms per trace for the realm (medians of 11)`,
   ];
 }
