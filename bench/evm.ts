@@ -1,7 +1,9 @@
 // Embedded EVM: steps/s of a ~1,000,000-step loop transaction untraced, under the struct logger (everything
 // off), with @ethereumjs's own `step` event (the library's copy-per-step baseline), and traced by a call.js-like
 // JS tracer through the host. Interleaved rounds (BENCH_EVM_ROUNDS, default 11); each ratio is the median of the
-// rounds' own ratios, with the lowest and highest round beside it. Compare ratios, not absolute numbers.
+// rounds' own ratios, with the lowest and highest round beside it. Compare ratios, not absolute numbers. An inspected
+// run (the page's Debug panel: steps, `this` diffs, console) of the same tracer in QuickJS is timed against the plain
+// QuickJS run of its round.
 import { createBlock } from '@ethereumjs/block';
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createLegacyTx } from '@ethereumjs/tx';
@@ -14,6 +16,8 @@ import { createVmRealm } from '../src/evm/host/realm/createVmRealm.ts';
 import type { RealmFactory } from '../src/evm/host/realm/tracerRealm.ts';
 import { traceWithJsTracer, traceWithStructLogger } from '../src/evm/host/traceTransaction.ts';
 import type { TraceRun } from '../src/evm/host/traceTypes.ts';
+import type { TraceDebugOptions } from '../src/evm/host/traceDebug.ts';
+import { defaultInspectLimits } from '../src/evm/host/inspectTypes.ts';
 import { createSyncStateManager } from '../src/evm/state/createSyncStateManager.ts';
 import { callJs, loopCodeHex, loopSteps } from './loop.ts';
 
@@ -41,6 +45,8 @@ type Body = (run: TraceRun) => Promise<unknown>;
 interface Measured {
   rate: number;
   ratio: { median: number; low: number; high: number };
+  /** Each round's time (ms). */
+  times: number[];
 }
 
 const median = (list: number[]) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)];
@@ -67,11 +73,18 @@ async function measureAll(rounds: number, bodies: Body[]): Promise<Measured[]> {
     return {
       rate: steps / (median(list) / 1000),
       ratio: { median: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) },
+      times: list,
     };
   });
 }
 
-const ratioText = (m: Measured) =>
+/** `m`'s time ratio to `base`, round by round (median and spread). */
+function pairedRatio(m: Measured, base: Measured): Measured['ratio'] {
+  const ratios = m.times.map((t, r) => t / base.times[r]);
+  return { median: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
+}
+
+const ratioText = (m: Pick<Measured, 'ratio'>) =>
   `${m.ratio.median.toFixed(2)}x (rounds ${m.ratio.low.toFixed(2)}–${m.ratio.high.toFixed(2)})`;
 
 const fmt = (r: number) => `${(r / 1e6).toFixed(2)} M steps/s`;
@@ -93,6 +106,9 @@ async function realmCost(factory: RealmFactory): Promise<number> {
   return times.sort((a, b) => a - b)[10];
 }
 
+// The page's inspected run: steps recorded up to the default bound, `this` diffed after each hook call, a console.
+const inspectDebug: TraceDebugOptions = { console: true, inspect: {}, report: () => undefined };
+
 /** Runs the benchmark and returns printable lines (`rounds`: interleaved rounds, default 11). */
 export async function runEvmBench(rounds = Number(process.env.BENCH_EVM_ROUNDS ?? 11)): Promise<string[]> {
   for (const createRealm of [createVmRealm, quickJs]) {
@@ -103,7 +119,7 @@ export async function runEvmBench(rounds = Number(process.env.BENCH_EVM_ROUNDS ?
     })) as number;
     if (check !== steps) throw new Error(`loop ran ${check} steps, expected ${steps}`);
   }
-  const [untraced, stepEvent, logger, traced, tracedQuickJs] = await measureAll(rounds, [
+  const [untraced, stepEvent, logger, traced, tracedQuickJs, inspected] = await measureAll(rounds, [
     (r) => runTx(r.vm, { tx: r.tx, block: r.block }),
     (r) => {
       r.vm.evm.events!.on('step', (e: { stack: bigint[] }) => void e.stack.length);
@@ -112,6 +128,8 @@ export async function runEvmBench(rounds = Number(process.env.BENCH_EVM_ROUNDS ?
     (r) => traceWithStructLogger(r, { disableStack: true, disableStorage: true, limit: 1 }),
     (r) => traceWithJsTracer(r, { tracer: callJs, timeout: '60s', createRealm: createVmRealm }),
     (r) => traceWithJsTracer(r, { tracer: callJs, timeout: '60s', createRealm: quickJs }),
+    (r) =>
+      traceWithJsTracer(r, { tracer: callJs, timeout: '60s', createRealm: quickJs, debug: inspectDebug }),
   ]);
   const [vmRealm, quickJsRealm] = [await realmCost(createVmRealm), await realmCost(quickJs)];
   return [
@@ -121,6 +139,7 @@ export async function runEvmBench(rounds = Number(process.env.BENCH_EVM_ROUNDS ?
     `struct logger, all off, limit 1:        ${fmt(logger.rate)}  (${ratioText(logger)} slower)`,
     `call.js, V8-context realm (Node CLI):   ${fmt(traced.rate)}  (traced/untraced ${ratioText(traced)})`,
     `call.js, QuickJS realm (browser's):     ${fmt(tracedQuickJs.rate)}  (traced/untraced ${ratioText(tracedQuickJs)})`,
+    `call.js, QuickJS, inspected (default bound ${defaultInspectLimits.maxSteps.toLocaleString('en-US')} steps) + console: ${fmt(inspected.rate)}  (inspected/plain QuickJS ${ratioText({ ratio: pairedRatio(inspected, tracedQuickJs) })})`,
     `fresh realm per trace: V8 context ${vmRealm.toFixed(2)} ms, QuickJS ${quickJsRealm.toFixed(2)} ms`,
   ];
 }

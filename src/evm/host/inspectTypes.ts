@@ -4,7 +4,7 @@
  *
  * Breakpoints are a recorded-run debugger. The run is never paused: it records every step (within a bound), every hook
  * call with what it changed in the tracer object (`this`), and the steps and hook calls where a breakpoint matched. A
- * viewer then "stops" at a hit by showing that step and `this` as it was after it ({@link thisAt}), and "continues" by
+ * viewer then "stops" at a hit by showing that step and `this` as it was after it (`thisAt`, thisAt.ts), and "continues" by
  * moving through the recording to the next hit or to the next hook call. So stopping and going on cannot change the
  * tracer's result: the result is the one of the single run that made the recording.
  */
@@ -35,7 +35,7 @@ export const defaultInspectLimits = { maxSteps: 100_000, stackItems: 8, memoryWi
  * as the tracer, at each step whose other fields hold.
  */
 export interface Breakpoint {
-  /** Chosen by the caller, echoed in hits and errors. */
+  /** Chosen by the caller, echoed in hits and errors. An expression stopped by its 50 ms cap is evaluated no more. */
   id: string;
   /** An opcode name as `log.op.toString()` gives it (`SSTORE`, `CALL`). */
   op?: string;

@@ -155,6 +155,23 @@ describe.each(realms)('inspected run (%s)', (_name, createRealm) => {
     expect(withBps.report.hookCalls).toEqual(plain.report.hookCalls);
   });
 
+  it('caps the diff of a hook call that changes too much, and says so', async () => {
+    // 70 levels: past the diff's 64 (a cap as the 100,000 nodes are, cheaper to reach).
+    const big =
+      '{a: [], n: 0, step: function () { if (++this.n == 3) { var o = {}; for (var i = 0; i < 70; i++) o = {x: o};' +
+      ' this.a.push(o); } }, fault: function () {}, result: function () { return this.a.length; }}';
+    const { result, report } = await inspected(big, createRealm);
+    expect(result).toBe(1);
+    expect(report.hookCalls.filter((c) => c.capped).map((c) => c.step)).toEqual([2]);
+    // Later calls are not diffed: their changes are empty.
+    expect(report.hookCalls.slice(3).every((c) => c.changes.length === 0)).toBe(true);
+    expect(thisAt(report, 1)).toEqual({ ok: true, value: { a: [], n: 2 } });
+    expect(thisAt(report, 2)).toEqual({
+      ok: false,
+      reason: 'the step call of step 2 changed too much to record',
+    });
+  });
+
   it('says when the bound is reached', async () => {
     const { result, report } = await inspected(recording, createRealm, { maxSteps: 5 });
     expect(report.steps.length).toBe(5);

@@ -11,8 +11,8 @@ export const sideStopText = 'the condition ran past its time cap (50 ms)';
  * - `inspect`: after each hook call, a structural diff of `this` against a plain copy kept from the last call (own
  *   enumerable data properties only: no getter, `toJSON` or `toString` of the tracer is called; functions and undefined
  *   are left out as JSON.stringify does; bigInt values become their decimal text). The copy is updated as it is
- *   compared, so the work is one walk of `this`, capped at `inspectNodes` nodes and `inspectDepth` levels: past a cap the
- *   call is reported `capped` and no later call is diffed.
+ *   compared, so the work is one walk of `this`, capped at `inspectNodes` nodes and `inspectDepth` levels per call and
+ *   `runNodes` in the run: past a cap the call is reported `capped` and no later call is diffed.
  * - `breakpoint`: a breakpoint's expression (compiled with the tracer, under the same guards) called with `log`.
  *
  * Neither changes the trace: what they throw is caught and reported, an uncatchable error they raise (the tracer's
@@ -23,7 +23,7 @@ export const inspectPreludeSource = String.raw`
 var bpFns = [], sideStopped = false, sideStopText = ${JSON.stringify(sideStopText)};
 var getOwnDesc = Obj.getOwnPropertyDescriptor, objKeys = Obj.keys, createObj = Obj.create;
 var identRe = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-var inspectNodes = 100000, inspectDepth = 64, valueMax = 200;
+var inspectNodes = 100000, inspectDepth = 64, valueMax = 200, runNodes = 10000000, runUsed = 0;
 var snap, snapOff = false, budget = 0, changes = [], capErr = { capped: true };
 var bigProtos = [getProto(bigInt(1)), getProto(bigInt('123456789012345678901234567890'))];
 
@@ -139,6 +139,8 @@ entries[${Entry.inspect}] = function () {
     capped = true;
   }
   if (fatal !== saved || sideStopped) capped = true;
+  runUsed += inspectNodes - (budget < 0 ? 0 : budget);
+  if (runUsed > runNodes) capped = true;
   fatal = saved;
   sideStopped = false;
   if (capped) snapOff = true;
