@@ -94,6 +94,24 @@ describe('filters: what each kind collects between polls', () => {
     expect(await answer(node, 'eth_getFilterChanges', [fid])).toHaveLength(1);
   });
 
+  it('blocks mined by the dev controls (evm_mine, anvil_mine) reach filters and subscriptions too', async () => {
+    const fid = await answer(node, 'eth_newBlockFilter', []);
+    const got: SubscriptionNotification[] = [];
+    const conn = node.connect((m) => got.push(m));
+    const created: string[] = [];
+    await conn.request({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }, created);
+    conn.release(created);
+    await answer(node, 'evm_mine', []);
+    await answer(node, 'anvil_mine', ['0x2']);
+    const n = BigInt((await head(node)).number);
+    const hashes = [];
+    for (let i = n - 2n; i <= n; i++)
+      hashes.push((await answer(node, 'eth_getBlockByNumber', [`0x${i.toString(16)}`, false])).hash);
+    expect(await answer(node, 'eth_getFilterChanges', [fid])).toEqual(hashes);
+    expect(got.map((m) => (m.params.result as { hash: string }).hash)).toEqual(hashes);
+    conn.close();
+  });
+
   it('uninstalling answers true once; the id is then not found', async () => {
     const fid = await answer(node, 'eth_newBlockFilter', []);
     expect(await answer(node, 'eth_uninstallFilter', [fid])).toBe(true);
