@@ -40,6 +40,11 @@ const parts: Part[] = [
     run: (m) => (m.runUpstreamBench as () => Promise<string[]>)(),
   },
   {
+    title: 'Debug panel in Chromium: the Inspector scrolling a 100,000-step recording',
+    file: './debugInspector.ts',
+    run: (m) => (m.runDebugInspectorBench as () => Promise<string[]>)(),
+  },
+  {
     title: 'Playground in Chromium',
     file: './browser.ts',
     run: (m) => (m.runBrowserBench as () => Promise<string[]>)(),

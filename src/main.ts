@@ -17,6 +17,8 @@ import { setupMonaco } from './ui/editor/setupMonaco.ts';
 import { registerQuickFixes } from './ui/editor/applyDiagnostics.ts';
 import { bindEditorFixes } from './ui/problems/bindEditorFixes.ts';
 import { createLiveCheck } from './ui/editor/createLiveCheck.ts';
+import { createDebuggingHandle } from './ui/debug/createDebuggingHandle.ts';
+import { embeddedDebugRunner, pageDebugSession, showRunDebug } from './ui/debug/pageDebugSession.ts';
 import { createEmbeddedFlatten } from './ui/debug/createEmbeddedFlatten.ts';
 import { activeEndpoint } from './state/endpointList.ts';
 import { createNodeErrorMarker } from './ui/editor/markNodeError.ts';
@@ -132,7 +134,17 @@ const convertToEs5 = createConvertAction({
     ) as unknown as ConvertWorkerApi),
   notify,
 });
-const transportFor: PanelContext['transportFor'] = (e) => transportForEndpoint(e, embeddedNodeHandle);
+// Run on the embedded node is a debugging run: the tracer's console lines and cost go to the Console panel.
+const debugRunner = embeddedDebugRunner({ node: getEmbeddedNode });
+const runHandle = createDebuggingHandle(embeddedNodeHandle, debugRunner, (request, tracer, answer) =>
+  showRunDebug(
+    pageDebugSession(store, () => debugRunner),
+    request,
+    tracer,
+    answer,
+  ),
+);
+const transportFor: PanelContext['transportFor'] = (e) => transportForEndpoint(e, runHandle);
 const requests = createRequestController({
   store,
   transportFor,
@@ -248,4 +260,6 @@ editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => void reque
   isChecked: () => checkedVersion === editor.getModel()?.getVersionId(),
   /** True while a change waits for the autosave (false once it is in localStorage). */
   savePending: () => autosave.pending(),
+  /** The embedded node's worker calls (a test asks it for the struct logger's steps). */
+  node: getEmbeddedNode(),
 };

@@ -92,10 +92,11 @@ export function buildConsoleView(
 }
 
 function select(testId: string, values: readonly string[], onChange: (v: string) => void): HTMLSelectElement {
+  const what = testId.replace('console-', '');
   const el = h(
     'select',
-    { attrs: { 'data-testid': testId, 'aria-label': testId.replace('-', ' ') } },
-    values.map((v) => h('option', { text: v, value: v })),
+    { attrs: { 'data-testid': testId, 'aria-label': `console ${what}` } },
+    values.map((v) => h('option', { text: v === 'all' ? `any ${what}` : v, value: v })),
   );
   el.addEventListener('change', () => onChange(el.value));
   return el;

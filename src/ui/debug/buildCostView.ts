@@ -72,7 +72,7 @@ export function costWarning(est: GethEstimate, limit: string): string | null {
   if (est.verdict === 'close')
     return `past half of the timeout ${limit} (about ${formatDuration(est.ms)}): a busier or slower node may stop it.${why}`;
   if (est.verdict === 'incomplete')
-    return `the run here was stopped by its timeout before the end: geth needs at least about ${formatDuration(est.ms)}.${why}`;
+    return `the run here was stopped by the timeout ${limit} before the end (geth needs at least about ${formatDuration(est.ms)} for the part it ran).${why}`;
   return null;
 }
 

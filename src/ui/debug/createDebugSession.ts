@@ -1,6 +1,6 @@
 import type { Breakpoint } from '../../evm/host/inspectTypes.ts';
 import { anyConsoleLine, type ConsoleFilter } from './filterConsoleLines.ts';
-import type { DebugRun, DebugRunner } from './debugRun.ts';
+import type { DebugRun, DebugRunAnswer, DebugRunner } from './debugRun.ts';
 import { noStepFilter, type StepFilter } from './buildStepRows.ts';
 import { nextHit } from './navigateRecording.ts';
 
@@ -39,6 +39,8 @@ export interface DebugSession {
    * it, console and profile only), and stops at the first hit. `what` is a string when the request cannot be made.
    */
   start(what: DebugRequest | string, record: boolean): Promise<void>;
+  /** Shows a run made elsewhere (Run on the embedded node) as the last run, unless a debugging run is under way. */
+  show(what: DebugRequest, answer: DebugRunAnswer): void;
 }
 
 /** The steps a page recording keeps at most (the report says so when a run has more). */
@@ -64,8 +66,19 @@ export function createDebugSession(runner: DebugRunner): DebugSession {
     state = { ...state, ...patch };
     for (const fn of subs) fn(state, prev);
   };
+  const showAnswer = (what: DebugRequest, answer: DebugRunAnswer, patch: Partial<DebugState>) => {
+    const run: DebugRun = { seq, ...what, response: answer.response, report: answer.report ?? {} };
+    const hit = run.report.inspect ? nextHit(run.report.inspect, -1) : null;
+    const selected = hit ?? (run.report.inspect ? 0 : null);
+    update({ ...patch, run, error: null, stoppedAt: hit, finished: false, selected });
+  };
   return {
     get: () => state,
+    show(what, answer) {
+      if (state.running) return;
+      seq++;
+      showAnswer(what, answer, {});
+    },
     update,
     subscribe(fn) {
       subs.add(fn);
@@ -79,16 +92,7 @@ export function createDebugSession(runner: DebugRunner): DebugSession {
       const inspect = record ? { maxSteps: pageMaxSteps, breakpoints: state.breakpoints } : undefined;
       try {
         const answer = await runner(what.request, inspect ? { inspect } : {});
-        if (mine !== seq) return;
-        const run: DebugRun = { seq: mine, ...what, response: answer.response, report: answer.report ?? {} };
-        const hit = run.report.inspect ? nextHit(run.report.inspect, -1) : null;
-        update({
-          running: false,
-          run,
-          stoppedAt: hit,
-          finished: false,
-          selected: hit ?? (run.report.inspect ? 0 : null),
-        });
+        if (mine === seq) showAnswer(what, answer, { running: false });
       } catch (e) {
         if (mine === seq)
           update({ running: false, error: `The debugging run failed: ${(e as Error).message}` });

@@ -2,6 +2,7 @@ import type { AppState } from '../../state/appState.ts';
 import { buildDraftRequest } from '../../state/buildDraftRequest.ts';
 import { tracerCodeFor } from '../send/tracerCodeFor.ts';
 import type { DebugRequest } from './createDebugSession.ts';
+import { requestLabel } from './pageDebugSession.ts';
 
 /**
  * The request of the Request panel as a debugging run on the embedded node makes it (its own tracer text, console
@@ -15,7 +16,6 @@ export function debugRequestOf(s: AppState): DebugRequest | string {
   if (!built.ok || tracerCode === null)
     return `Not run: ${built.ok ? 'the tracer has errors' : built.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`;
   const timeout = s.request.timeout.trim() || undefined;
-  const first = built.request.params[0];
-  const label = `${built.request.method} ${typeof first === 'string' ? first.slice(0, 10) + '…' : '(call)'}`;
+  const label = requestLabel(built.request);
   return { request: built.request, tracerCode, label, ...(timeout ? { timeout } : {}) };
 }

@@ -48,3 +48,37 @@ export function stepOfFrame(
   }
   return null;
 }
+
+/**
+ * The step where the call frame at `path` starts (child indexes from the transaction's own frame, as the result
+ * views' `frame-select` event gives it; `[]` is that frame): the enter/exit calls of the recording rebuild the tree
+ * depth-first, so the frame is the one whose `enter` call comes at that place. Null when the recording has no such
+ * frame.
+ */
+export function stepOfFramePath(
+  report: Pick<InspectReport, 'hookCalls' | 'steps'>,
+  path: readonly number[],
+): number | null {
+  if (path.length === 0) return report.steps.length > 0 ? 0 : null;
+  // children[d]: how many frames were entered so far under the open frame at depth d (0: the transaction's own).
+  const children = [0];
+  let matched = 0;
+  let n = 0;
+  for (const call of report.hookCalls) {
+    if (call.hook === 'exit') {
+      if (children.length > 1) children.pop();
+      if (matched >= children.length) matched = children.length - 1;
+      continue;
+    }
+    if (call.hook !== 'enter') continue;
+    n++;
+    const depth = children.length - 1;
+    const index = children[depth]++;
+    children.push(0);
+    if (matched === depth && path[depth] === index) {
+      matched++;
+      if (matched === path.length) return stepOfFrame(report, n);
+    }
+  }
+  return null;
+}

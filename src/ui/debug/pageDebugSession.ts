@@ -1,30 +1,55 @@
 import type { AppState } from '../../state/appState.ts';
 import type { Store } from '../../state/createStore.ts';
+import type { JsonRpcRequest } from '../../core/rpc/jsonRpc.ts';
 import type { PanelContext } from '../panels/panelContext.ts';
 import { createDebugSession, type DebugSession } from './createDebugSession.ts';
-import type { DebugRunner } from './debugRun.ts';
+import type { DebugRunAnswer, DebugRunner } from './debugRun.ts';
 import { latestDebugRun } from './latestDebugRun.ts';
+
+/** The embedded node's debugging runs (NodeWorkerApi.debugTrace) through a panel's context. */
+export function embeddedDebugRunner(ctx: Pick<PanelContext, 'node'>): DebugRunner {
+  return (request, options) =>
+    (ctx.node() as unknown as { debugTrace: DebugRunner }).debugTrace(request, options);
+}
 
 const sessions = new WeakMap<Store<AppState>, DebugSession>();
 
-/** The embedded node's debugging run, through its worker (see NodeWorkerApi.debugTrace). */
-function embeddedRunner(ctx: PanelContext): DebugRunner {
-  return async (request, options) => {
-    const node = ctx.node() as Partial<{ debugTrace: DebugRunner }>;
-    if (!node.debugTrace) throw new Error('this build of the embedded node has no debugging runs');
-    return node.debugTrace(request, options);
-  };
-}
-
-/** The page's one debugging session (the Console and Inspector panels share it), created on first use. */
-export function pageDebugSession(ctx: PanelContext): DebugSession {
-  let session = sessions.get(ctx.store);
+/**
+ * The page's one debugging session for a store (the Console and Inspector panels share it), created on first use
+ * over the embedded node's debugging runs (`debugTrace`, see NodeWorkerApi.debugTrace).
+ */
+export function pageDebugSession(store: Store<AppState>, debugTrace: () => DebugRunner): DebugSession {
+  let session = sessions.get(store);
   if (!session) {
-    session = createDebugSession(embeddedRunner(ctx));
+    session = createDebugSession((request, options) => debugTrace()(request, options));
     session.subscribe((s, prev) => {
       if (s.run !== prev.run) latestDebugRun.set(s.run);
     });
-    sessions.set(ctx.store, session);
+    sessions.set(store, session);
   }
   return session;
+}
+
+/** A label for a request in headings: its method and the start of its first parameter. */
+export function requestLabel(request: { method: string; params?: unknown }): string {
+  const first = Array.isArray(request.params) ? request.params[0] : undefined;
+  return `${request.method} ${typeof first === 'string' ? first.slice(0, 10) + '…' : '(call)'}`;
+}
+
+/** Shows a run that Run made on the embedded node (console and profile, no recording) as the session's last run. */
+export function showRunDebug(
+  session: DebugSession,
+  request: JsonRpcRequest,
+  tracer: { code: string; timeout?: string },
+  answer: DebugRunAnswer,
+): void {
+  session.show(
+    {
+      request,
+      tracerCode: tracer.code,
+      label: requestLabel(request),
+      ...(tracer.timeout ? { timeout: tracer.timeout } : {}),
+    },
+    answer,
+  );
 }

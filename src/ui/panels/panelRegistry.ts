@@ -1,10 +1,9 @@
 import type { AppState } from '../../state/appState.ts';
 import type { Panel } from '../dom.ts';
 import { mountApiPanel } from './mountApiPanel.ts';
-import { mountConsolePanel } from './mountConsolePanel.ts';
+import { mountDebugPanel } from './mountDebugPanel.ts';
 import { mountEndpointsPanel } from './mountEndpointsPanel.ts';
 import { mountHistoryPanel } from './mountHistoryPanel.ts';
-import { mountInspectorPanel } from './mountInspectorPanel.ts';
 import { mountProblemsPanel } from './mountProblemsPanel.ts';
 import { mountReplayPanel } from './mountReplayPanel.ts';
 import { mountRequestPanel } from './mountRequestPanel.ts';
@@ -31,9 +30,8 @@ export const panelRegistry = [
   { id: 'history', title: 'History', mount: mountHistoryPanel },
   { id: 'endpoints', title: 'Endpoints', mount: mountEndpointsPanel },
   { id: 'replay', title: 'Replay', mount: mountReplayPanel },
-  { id: 'tracer-console', title: 'Console', mount: mountConsolePanel },
-  { id: 'inspector', title: 'Inspector', mount: mountInspectorPanel },
   { id: 'api', title: 'Tracer API', mount: mountApiPanel },
+  { id: 'debug', title: 'Debug', mount: mountDebugPanel },
 ] as const satisfies readonly PanelSpec[];
 
 /** A side panel's id. */

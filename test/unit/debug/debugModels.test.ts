@@ -9,7 +9,12 @@ import {
   rowOfStep,
 } from '../../../src/ui/debug/buildStepRows.ts';
 import { anyConsoleLine, filterConsoleLines } from '../../../src/ui/debug/filterConsoleLines.ts';
-import { nextHit, nextHookCall, stepOfFrame } from '../../../src/ui/debug/navigateRecording.ts';
+import {
+  nextHit,
+  nextHookCall,
+  stepOfFrame,
+  stepOfFramePath,
+} from '../../../src/ui/debug/navigateRecording.ts';
 import { parseBreakpoint } from '../../../src/ui/debug/parseBreakpoint.ts';
 
 const lines: ConsoleLine[] = [
@@ -109,6 +114,30 @@ describe('moving through a recording', () => {
     [2, null],
     [-1, null],
   ])('frame %i starts at step %s', (frame, expected) => expect(stepOfFrame(report, frame)).toBe(expected));
+});
+
+describe('the step of a frame path', () => {
+  // Frames: top → A (enter at step 2, steps 3–4) → A1 (enter at 3, no code); then B (enter at 6, steps 7–8).
+  const tree: InspectReport = {
+    ...report,
+    steps: [0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => step(i, 'X', [1, 1, 1, 2, 2, 1, 1, 2, 2][i])),
+    hookCalls: [
+      { hook: 'enter', step: 2, changes: [] },
+      { hook: 'enter', step: 3, changes: [] },
+      { hook: 'exit', step: 3, changes: [] },
+      { hook: 'exit', step: 4, changes: [] },
+      { hook: 'enter', step: 6, changes: [] },
+      { hook: 'exit', step: 8, changes: [] },
+    ],
+  };
+  it.each([
+    [[], 0],
+    [[0], 3],
+    [[0, 0], 3],
+    [[1], 7],
+    [[2], null],
+    [[1, 0], null],
+  ] as const)('%j -> %s', (path, expected) => expect(stepOfFramePath(tree, path)).toBe(expected));
 });
 
 describe('parseBreakpoint', () => {

@@ -32,6 +32,11 @@ const run = (stepMs: number, tracerCode = code): DebugRun => ({
   response: {},
   report: { profile: profile(stepMs) },
 });
+const stopped = (): DebugRun => {
+  const r = run(4000);
+  r.report.profile!.error = 'execution timeout';
+  return r;
+};
 const state = (patch: Partial<AppState>, timeout = ''): AppState => ({
   ...base,
   endpoints: [...base.endpoints, remote],
@@ -55,6 +60,12 @@ describe('the warning before a send to another node', () => {
     ['slow tracer, the embedded node', state({ activeEndpointId: 'embedded' }), run(6000), null],
     ['another tracer than the one measured', state({}), run(6000, code + ' '), null],
     ['no run yet', state({}), null, null],
+    [
+      'a run stopped here by the timeout',
+      state({}),
+      stopped(),
+      /^Likely to time out: the run here was stopped by the timeout 5s \(geth's default\) before the end \(geth needs at least about 4\.4 s for the part it ran\)\. step costs most/,
+    ],
   ] as const)('%s', (_name, s, r, expected) => {
     const warning = sendCostWarning(s, r);
     if (expected === null) expect(warning).toBeNull();

@@ -1,27 +1,30 @@
-import type { AppState } from '../../state/appState.ts';
 import type { ConsoleLine } from '../../evm/host/traceDebug.ts';
-import { clear, type Panel } from '../dom.ts';
-import type { PanelContext } from './panelContext.ts';
-import { buildConsoleView, type ConsoleView } from '../debug/buildConsoleView.ts';
-import { buildCostView, timeoutMsOf } from '../debug/buildCostView.ts';
-import type { DebugState } from '../debug/createDebugSession.ts';
-import { debugRequestOf } from '../debug/debugRequestOf.ts';
-import { filterConsoleLines } from '../debug/filterConsoleLines.ts';
-import { pageDebugSession } from '../debug/pageDebugSession.ts';
-import { renderCostTable } from '../debug/renderCostTable.ts';
-import '../debug/debug.css';
+import { clear } from '../dom.ts';
+import type { PanelContext } from '../panels/panelContext.ts';
+import { buildConsoleView, type ConsoleView } from './buildConsoleView.ts';
+import { buildCostView, timeoutMsOf } from './buildCostView.ts';
+import type { DebugState } from './createDebugSession.ts';
+import { debugRequestOf } from './debugRequestOf.ts';
+import { filterConsoleLines } from './filterConsoleLines.ts';
+import { embeddedDebugRunner, pageDebugSession } from './pageDebugSession.ts';
+import { renderCostTable } from './renderCostTable.ts';
+import './debug.css';
 
 /**
- * The Console panel: runs the request on the embedded node with a console and a profile (and a recording for the
+ * The Debug panel's Console: runs the request on the embedded node with a console and a profile (and a recording for the
  * Inspector), lists the tracer's console lines with their step, hook and level (filterable; a click selects the step
  * in the Inspector), and the cost of each hook with geth's estimated time against the request's timeout.
  */
-export function mountConsolePanel(el: HTMLElement, ctx: PanelContext): Panel<AppState> {
-  const session = pageDebugSession(ctx);
+export function mountConsoleView(
+  el: HTMLElement,
+  ctx: PanelContext,
+  showInspector: () => void,
+): { dispose(): void } {
+  const session = pageDebugSession(ctx.store, () => embeddedDebugRunner(ctx));
   const pick = (line: ConsoleLine) => {
     if (line.step === undefined) return;
     session.update({ selected: line.step, stoppedAt: null, finished: false });
-    if (session.get().run?.report.inspect) ctx.showPanel('inspector');
+    if (session.get().run?.report.inspect) showInspector();
   };
   const v = buildConsoleView(
     (patch) => session.update({ consoleFilter: { ...session.get().consoleFilter, ...patch } }),
@@ -36,7 +39,6 @@ export function mountConsolePanel(el: HTMLElement, ctx: PanelContext): Panel<App
   const stop = session.subscribe(render);
   render(session.get(), null);
   return {
-    update() {},
     dispose() {
       stop();
       clear(el);

@@ -1,17 +1,16 @@
-import type { AppState } from '../../state/appState.ts';
 import type { InspectReport } from '../../evm/host/inspectTypes.ts';
-import { clear, h, type Panel } from '../dom.ts';
-import type { PanelContext } from './panelContext.ts';
-import { buildInspectorView, type InspectorView } from '../debug/buildInspectorView.ts';
-import { buildStepRows, filterStepRows, rowOfStep, rowStep } from '../debug/buildStepRows.ts';
-import type { DebugSession, DebugState } from '../debug/createDebugSession.ts';
-import { debugRequestOf } from '../debug/debugRequestOf.ts';
-import { nextHit, nextHookCall, stepOfFrame } from '../debug/navigateRecording.ts';
-import { pageDebugSession } from '../debug/pageDebugSession.ts';
-import { describeBreakpoint, parseBreakpoint } from '../debug/parseBreakpoint.ts';
-import { renderStepDetail } from '../debug/renderStepDetail.ts';
-import { renderStepRow } from '../debug/renderStepRow.ts';
-import '../debug/debug.css';
+import { clear, h } from '../dom.ts';
+import type { PanelContext } from '../panels/panelContext.ts';
+import { buildInspectorView, type InspectorView } from './buildInspectorView.ts';
+import { buildStepRows, filterStepRows, rowOfStep, rowStep } from './buildStepRows.ts';
+import type { DebugSession, DebugState } from './createDebugSession.ts';
+import { debugRequestOf } from './debugRequestOf.ts';
+import { nextHit, nextHookCall, stepOfFrame, stepOfFramePath } from './navigateRecording.ts';
+import { embeddedDebugRunner, pageDebugSession } from './pageDebugSession.ts';
+import { describeBreakpoint, parseBreakpoint } from './parseBreakpoint.ts';
+import { renderStepDetail } from './renderStepDetail.ts';
+import { renderStepRow } from './renderStepRow.ts';
+import './debug.css';
 
 /** What the inspector derives from a run once (rows) and per filter (shown rows). */
 interface Derived {
@@ -22,13 +21,17 @@ interface Derived {
 }
 
 /**
- * The Inspector panel: the recorded steps of the last debugging run with the hook calls between them (virtualized,
+ * The Debug panel's Inspector: the recorded steps of the last debugging run with the hook calls between them (virtualized,
  * filterable), the selected step's detail with `this` after it, and breakpoints that stop, continue and run to the
  * next hook call over the recording. A `frame-select` event (a call frame clicked in a result view) selects the step
  * where that frame starts.
  */
-export function mountInspectorPanel(el: HTMLElement, ctx: PanelContext): Panel<AppState> {
-  const session = pageDebugSession(ctx);
+export function mountInspectorView(
+  el: HTMLElement,
+  ctx: PanelContext,
+  show: () => void,
+): { dispose(): void } {
+  const session = pageDebugSession(ctx.store, () => embeddedDebugRunner(ctx));
   const d: Derived = { report: null, rows: new Int32Array(0), shown: new Int32Array(0), hitSteps: new Set() };
   const v = buildInspectorView(
     (i, row) => {
@@ -50,18 +53,17 @@ export function mountInspectorPanel(el: HTMLElement, ctx: PanelContext): Panel<A
   bindControls(v, session, ctx);
   el.append(...v.children);
   const onFrame = (e: Event) => {
-    const frame = (e as CustomEvent<{ frame?: unknown }>).detail?.frame;
-    const step = d.report && typeof frame === 'number' ? stepOfFrame(d.report, frame) : null;
+    const detail = (e as CustomEvent<{ frame?: unknown; path?: unknown }>).detail;
+    const step = d.report ? frameStep(d.report, detail) : null;
     if (step === null) return;
     session.update({ selected: step, stoppedAt: null, finished: false });
-    ctx.showPanel('inspector');
+    show();
   };
   document.addEventListener('frame-select', onFrame);
   const render = (s: DebugState, prev: DebugState | null) => renderInspector(v, d, s, prev, session);
   const stop = session.subscribe(render);
   render(session.get(), null);
   return {
-    update() {},
     dispose() {
       stop();
       document.removeEventListener('frame-select', onFrame);
@@ -179,4 +181,14 @@ function statusText(s: DebugState, report: InspectReport | null): string {
   }
   if (s.finished) return `${head} Ran to the end: the result is below.`;
   return s.selected === null ? head : `${head} At step ${s.selected}.`;
+}
+
+/** The step of a `frame-select` event's frame: by its path of child indexes, or by its depth-first number. */
+function frameStep(
+  report: InspectReport,
+  detail: { frame?: unknown; path?: unknown } | undefined,
+): number | null {
+  if (Array.isArray(detail?.path) && detail.path.every((i) => Number.isInteger(i)))
+    return stepOfFramePath(report, detail.path as number[]);
+  return typeof detail?.frame === 'number' ? stepOfFrame(report, detail.frame) : null;
 }
