@@ -12,7 +12,7 @@ export const maxFilters = 10_000;
 
 /** A filter: what it watches, the changes since the last poll, when it expires, and its criteria as sent. */
 interface Filter {
-  watch: Exclude<Watch, { kind: 'newHeads' }>;
+  watch: Exclude<Watch, { kind: 'newHeads' | 'syncing' }>;
   items: unknown[];
   deadline: number;
   criteria?: unknown;

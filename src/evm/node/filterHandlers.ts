@@ -52,6 +52,10 @@ function decodeSubscription(p: unknown): Watch {
     checkLogWatch(criteria);
     return { kind: 'logs', criteria };
   }
+  if (name === 'syncing') {
+    checkArity(p, 1, 1);
+    return { kind: 'syncing' };
+  }
   if (name === 'newPendingTransactions')
     return { kind: 'pendingTransactions', fullTx: fullTxAt(checkArity(p, 1, 2), 1) };
   throw new RpcError(-32601, `no ${JSON.stringify(name)} subscription in eth namespace`);

@@ -11,6 +11,7 @@ export type Watch =
   | { kind: 'logs'; criteria: LogCriteria }
   | { kind: 'blocks' }
   | { kind: 'newHeads' }
+  | { kind: 'syncing' }
   | { kind: 'pendingTransactions'; fullTx: boolean };
 
 /** A range end as geth's filter system keeps it: a block number, or one of the negative tags (latest, safe…). */
@@ -67,5 +68,8 @@ export function watchItems(w: Watch, b: ChainBlock): unknown[] {
       return blockLogs(b, w.criteria).filter((log) => inRange(w.criteria, log));
     case 'pendingTransactions':
       return b.txs.map((t) => (w.fullTx ? pendingTx(t) : t.hash));
+    case 'syncing':
+      // The node never syncs: geth sends a syncing subscription nothing until its sync status changes.
+      return [];
   }
 }

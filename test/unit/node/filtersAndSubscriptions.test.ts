@@ -279,7 +279,8 @@ describe('subscriptions on a connection', () => {
 
   it.each([
     [['nonsense'], -32601, 'no "nonsense" subscription in eth namespace'],
-    [['syncing'], -32601, 'no "syncing" subscription in eth namespace'],
+    [['transactionReceipts'], -32601, 'no "transactionReceipts" subscription in eth namespace'],
+    [['syncing', true], -32602, 'too many arguments, want at most 1'],
     [[], -32602, 'expected subscription name as first argument'],
     [[1], -32602, 'expected subscription name as first argument'],
     [{ name: 'newHeads' }, -32602, 'non-array args'],
@@ -302,6 +303,19 @@ describe('subscriptions on a connection', () => {
   ])('eth_subscribe %j → %i %s', async (params, code, message) => {
     const conn = node.connect(() => {});
     expect(await answer(conn, 'eth_subscribe', params)).toEqual({ code, message });
+    conn.close();
+  });
+
+  it('syncing is accepted and, the node never syncing, says nothing', async () => {
+    const got: SubscriptionNotification[] = [];
+    const conn = node.connect((m) => got.push(m));
+    const created: string[] = [];
+    expect(await answer({ request: (b) => conn.request(b, created) }, 'eth_subscribe', ['syncing'])).toMatch(
+      rpcId,
+    );
+    conn.release(created);
+    await sendTransfer(node);
+    expect(got).toEqual([]);
     conn.close();
   });
 
