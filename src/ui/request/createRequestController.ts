@@ -166,13 +166,105 @@ function historyEntryOf(request: JsonRpcRequest, endpointName: string, got: Exch
   };
 }
 
+/** Changes the request form's draft. */
+function updateDraft(store: Store<AppState>, patch: Partial<RequestDraft>): void {
+  store.update((s) => ({ request: { ...s.request, ...patch } }));
+}
+
+/** Fills the form with the embedded node's demo values; `quiet`: only fields still empty or at their example. */
+async function fillDemo(deps: RequestControllerDeps, quiet: boolean): Promise<void> {
+  const { store } = deps;
+  try {
+    const defaults = await deps.demoDefaults();
+    const current = store.get().request.fields;
+    const examples = exampleFields();
+    const demo = Object.entries(demoFields(defaults));
+    // Filled on start-up, demo values never replace what the user already typed.
+    const fill = quiet ? demo.filter(([k]) => !current[k] || current[k] === examples[k]) : demo;
+    updateDraft(store, { fields: { ...current, ...Object.fromEntries(fill) } });
+  } catch (e) {
+    if (!quiet) deps.notify(`The embedded node could not give demo values: ${(e as Error).message}`);
+  }
+}
+
+/** Probes the endpoint with this id and keeps the worded report in the store. */
+async function probeEndpoint(deps: RequestControllerDeps, id: string): Promise<void> {
+  const { store } = deps;
+  const endpoint = store.get().endpoints.find((e) => e.id === id);
+  if (!endpoint) return;
+  store.update({ probe: { endpointId: id, running: true, evidence: [] } });
+  const report = await describeProbe(deps.probe(endpoint));
+  store.update({ probe: { endpointId: id, running: false, ...report } });
+}
+
+/** Sets the form to a template's demo request on the embedded node, or says how to try it; whether it changed. */
+async function useTemplateDemo(deps: RequestControllerDeps, demo: TemplateDemo): Promise<boolean> {
+  const { store } = deps;
+  const what = `${demo.method} of ${demoSubjectText[demo.subject]}`;
+  if (activeEndpoint(store.get()).kind !== 'embedded') {
+    deps.notify(
+      `This template's demo request is ${what} on the embedded node's demo chain: choose the embedded node as the endpoint to try it.`,
+    );
+    return false;
+  }
+  let defaults: DemoDefaults | FixtureDefaults;
+  try {
+    defaults = await deps.demoDefaults();
+  } catch (e) {
+    deps.notify(`The embedded node could not give demo values: ${(e as Error).message}`);
+    return false;
+  }
+  const fields = demoFields(defaults);
+  const revert = (defaults as Partial<DemoDefaults>).revertTxHash;
+  if (demo.subject === 'revertTx' && revert) fields.txHash = revert;
+  updateDraft(store, {
+    method: demo.method as RequestDraft['method'],
+    rawMode: false,
+    fields: { ...store.get().request.fields, ...fields },
+  });
+  deps.notify(`The request form is set to this template's demo: ${what} (Ctrl/Cmd+Enter sends it).`);
+  return true;
+}
+
+/** Shows the reply, records it in History, and marks a tracer error placed in the sent source in the editor. */
+function recordReply(
+  deps: RequestControllerDeps,
+  request: JsonRpcRequest,
+  endpointName: string,
+  got: Exchanged,
+  sent: FlatTracer | null,
+): void {
+  const reply = placeTracerError(got.reply, sent);
+  const entry = historyEntryOf(request, endpointName, got);
+  deps.store.update((st) => ({
+    inFlight: null,
+    result: { ...reply, method: request.method },
+    history: [entry, ...st.history].slice(0, historyLimit),
+    notice: null,
+  }));
+  deps.showPanel('result');
+  const place = reply.tracerError?.place;
+  if (place && sent) deps.onTracerError(place, sent.source);
+}
+
+/** The form's draft for re-sending a History entry: its raw params and its tracing options. */
+function draftOfEntry(e: HistoryEntry): Partial<RequestDraft> {
+  const { params, options } = splitTraceOptions(e.method, e.params);
+  return {
+    method: e.method as RequestDraft['method'],
+    rawMode: true,
+    rawParams: JSON.stringify(params),
+    tracerConfig: options?.tracerConfig === undefined ? '' : JSON.stringify(options.tracerConfig),
+    timeout: typeof options?.timeout === 'string' ? options.timeout : '',
+  };
+}
+
 /** Creates the request controller over the store. */
 export function createRequestController(deps: RequestControllerDeps): RequestController {
   const { store } = deps;
   let controller: AbortController | null = null;
   let lastBody: ArrayBuffer | null = null;
-  const setDraft = (patch: Partial<RequestDraft>) =>
-    store.update((s) => ({ request: { ...s.request, ...patch } }));
+  const setDraft = (patch: Partial<RequestDraft>) => updateDraft(store, patch);
 
   let settling = false;
   /** Waits for the live check to catch up with the editor; false when a request is already on its way. */
@@ -185,27 +277,6 @@ export function createRequestController(deps: RequestControllerDeps): RequestCon
       settling = false;
     }
     return !store.get().inFlight;
-  }
-
-  /** Shows the reply, records it in History, and marks a placed tracer error in the editor. */
-  function record(
-    request: JsonRpcRequest,
-    endpointName: string,
-    got: Exchanged,
-    sent: FlatTracer | null,
-  ): void {
-    const reply = placeTracerError(got.reply, sent);
-    const entry = historyEntryOf(request, endpointName, got);
-    lastBody = got.body;
-    store.update((st) => ({
-      inFlight: null,
-      result: { ...reply, method: request.method },
-      history: [entry, ...st.history].slice(0, historyLimit),
-      notice: null,
-    }));
-    deps.showPanel('result');
-    const place = reply.tracerError?.place;
-    if (place && sent) deps.onTracerError(place, sent.source);
   }
 
   async function send(via?: Via): Promise<void> {
@@ -226,73 +297,18 @@ export function createRequestController(deps: RequestControllerDeps): RequestCon
     const transport = via?.transport ?? deps.transportFor(endpoint);
     const got = await exchange(deps, transport, request, ctl.signal);
     controller = null;
-    record(request, via?.endpointName ?? endpoint.name, got, sentTracerIn(request, s.flat));
+    lastBody = got.body;
+    recordReply(deps, request, via?.endpointName ?? endpoint.name, got, sentTracerIn(request, s.flat));
   }
 
   async function resend(e: HistoryEntry): Promise<void> {
-    const { params, options } = splitTraceOptions(e.method, e.params);
-    setDraft({
-      method: e.method as RequestDraft['method'],
-      rawMode: true,
-      rawParams: JSON.stringify(params),
-      tracerConfig: options?.tracerConfig === undefined ? '' : JSON.stringify(options.tracerConfig),
-      timeout: typeof options?.timeout === 'string' ? options.timeout : '',
-    });
+    setDraft(draftOfEntry(e));
     deps.showPanel('request');
     await send();
   }
 
-  async function fillDemo(quiet = false): Promise<void> {
-    try {
-      const defaults = await deps.demoDefaults();
-      const current = store.get().request.fields;
-      const examples = exampleFields();
-      const demo = Object.entries(demoFields(defaults));
-      // Filled on start-up, demo values never replace what the user already typed.
-      const fill = quiet ? demo.filter(([k]) => !current[k] || current[k] === examples[k]) : demo;
-      setDraft({ fields: { ...current, ...Object.fromEntries(fill) } });
-    } catch (e) {
-      if (!quiet) deps.notify(`The embedded node could not give demo values: ${(e as Error).message}`);
-    }
-  }
-
-  async function probe(id: string): Promise<void> {
-    const endpoint = store.get().endpoints.find((e) => e.id === id);
-    if (!endpoint) return;
-    store.update({ probe: { endpointId: id, running: true, evidence: [] } });
-    const report = await describeProbe(deps.probe(endpoint));
-    store.update({ probe: { endpointId: id, running: false, ...report } });
-  }
-
-  async function useTemplateDemo(demo: TemplateDemo): Promise<boolean> {
-    const what = `${demo.method} of ${demoSubjectText[demo.subject]}`;
-    if (activeEndpoint(store.get()).kind !== 'embedded') {
-      deps.notify(
-        `This template's demo request is ${what} on the embedded node's demo chain: choose the embedded node as the endpoint to try it.`,
-      );
-      return false;
-    }
-    let defaults: DemoDefaults | FixtureDefaults;
-    try {
-      defaults = await deps.demoDefaults();
-    } catch (e) {
-      deps.notify(`The embedded node could not give demo values: ${(e as Error).message}`);
-      return false;
-    }
-    const fields = demoFields(defaults);
-    const revert = (defaults as Partial<DemoDefaults>).revertTxHash;
-    if (demo.subject === 'revertTx' && revert) fields.txHash = revert;
-    setDraft({
-      method: demo.method as RequestDraft['method'],
-      rawMode: false,
-      fields: { ...store.get().request.fields, ...fields },
-    });
-    deps.notify(`The request form is set to this template's demo: ${what} (Ctrl/Cmd+Enter sends it).`);
-    return true;
-  }
-
   return {
-    useTemplateDemo,
+    useTemplateDemo: (demo) => useTemplateDemo(deps, demo),
     send: () => send(),
     sendVia: (via) => send(via),
     cancel: () => controller?.abort(),
@@ -304,8 +320,8 @@ export function createRequestController(deps: RequestControllerDeps): RequestCon
       store.update({ result: { ...result, openedFrom: entry.id }, notice: null });
       deps.showPanel('result');
     },
-    fillDemo,
-    probe,
+    fillDemo: (quiet = false) => fillDemo(deps, quiet),
+    probe: (id) => probeEndpoint(deps, id),
     rawText: () => (lastBody ? new TextDecoder().decode(lastBody) : ''),
     setDraft,
   };
