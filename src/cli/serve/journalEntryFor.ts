@@ -1,7 +1,4 @@
-import { type EmbeddedMethodName, embeddedMethods } from '../../core/rpc/methods.ts';
-
-/** The methods that send a transaction; with the dev-chain controls (family 'dev'), all that change the chain. */
-const sendMethods = new Set(['eth_sendRawTransaction', 'eth_sendTransaction']);
+import { changesChain } from '../../core/rpc/methods.ts';
 
 /**
  * What the trace processes must apply, in order, to stay on the server's chain after `item` succeeded there: a sent
@@ -12,10 +9,7 @@ const sendMethods = new Set(['eth_sendRawTransaction', 'eth_sendTransaction']);
 export function journalEntryFor(item: Record<string, unknown>): string | undefined {
   const method = item.method;
   if (typeof method !== 'string') return undefined;
-  const dev =
-    Object.prototype.hasOwnProperty.call(embeddedMethods, method) &&
-    embeddedMethods[method as EmbeddedMethodName] === 'dev';
-  if (!dev && !sendMethods.has(method)) return undefined;
+  if (!changesChain(method)) return undefined;
   if (method === 'eth_sendRawTransaction') return (item.params as unknown[])[0] as string;
   return JSON.stringify({ method, params: item.params ?? [] });
 }

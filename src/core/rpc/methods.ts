@@ -42,6 +42,11 @@ export interface MethodEntry {
    * state at a block): the only ones a trace process may have its parent send upstream (src/core/upstream).
    */
   readonly upstreamState?: true;
+  /**
+   * A method that changes the embedded node's chain (sends a transaction); `serve` journals it for its trace
+   * processes. The dev-chain controls (family 'dev') change it too, without this mark.
+   */
+  readonly changesChain?: true;
 }
 
 /**
@@ -194,13 +199,13 @@ export const methodTable = {
   eth_getTransactionCount: { embedded: 'eth', upstreamState: true },
   eth_getCode: { embedded: 'eth', upstreamState: true },
   eth_getStorageAt: { embedded: 'eth', upstreamState: true },
-  eth_sendRawTransaction: { embedded: 'eth' },
+  eth_sendRawTransaction: { embedded: 'eth', changesChain: true },
   eth_call: { embedded: 'call' },
   eth_estimateGas: { embedded: 'call' },
   eth_maxPriorityFeePerGas: { embedded: 'eth' },
   eth_feeHistory: { embedded: 'eth' },
   eth_accounts: { embedded: 'eth' },
-  eth_sendTransaction: { embedded: 'eth' },
+  eth_sendTransaction: { embedded: 'eth', changesChain: true },
   net_listening: { embedded: 'eth' },
   eth_syncing: { embedded: 'eth' },
   web3_sha3: { embedded: 'eth' },
@@ -276,6 +281,13 @@ export const embeddedMethods = Object.fromEntries(
 export const upstreamStateMethods: ReadonlySet<string> = new Set(
   rows.flatMap(([name, row]) => (row.upstreamState ? [name] : [])),
 );
+
+/** True for a method that changes the embedded node's chain: a row marked `changesChain`, or a dev-chain control. */
+export function changesChain(name: string): boolean {
+  if (!Object.prototype.hasOwnProperty.call(methodTable, name)) return false;
+  const row: MethodEntry = methodTable[name as keyof typeof methodTable];
+  return row.changesChain === true || row.embedded === 'dev';
+}
 
 /** True for a method the form and the CLI offer. */
 export function isMethodName(name: unknown): name is MethodName {
