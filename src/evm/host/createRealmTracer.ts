@@ -43,6 +43,19 @@ export interface RealmTracerOptions {
   debug?: TraceDebugOptions;
 }
 
+/** What enter/exit last wrote for the tracer's frame and frameResult objects to read. */
+interface FrameData {
+  type: string;
+  from: Uint8Array;
+  to: Uint8Array;
+  input: Uint8Array;
+  gas: number;
+  value: bigint | undefined;
+  gasUsed: number;
+  output: Uint8Array;
+  error: string | undefined;
+}
+
 /** The frame a step ran in, as the interpreter holds it. */
 type StepEnv = NonNullable<StepView['ip']>['_env'];
 
@@ -81,7 +94,7 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
   // The tracer reaches the frame objects only inside enter/exit (or later), after onEnter/onExit wrote every field
   // their getters read: these first values only give the object its shape.
   // Stryker disable ObjectLiteral,StringLiteral: see above
-  const frameData = {
+  const frameData: FrameData = {
     type: '',
     from: new Uint8Array(20),
     to: new Uint8Array(20),
@@ -153,31 +166,10 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
       }
       case Op.memory:
         return hexOf(stepMemory.subarray(a as number, b as number));
-      case Op.contract: {
-        const env = stepEnv;
-        if (a === 2) return bigOut(env?.callValue ?? 0n);
-        if (!env) return a === 3 ? '' : hexOf(new Uint8Array(20));
-        if (a === 0) return hexOf(env.caller.bytes);
-        if (a === 1) return hexOf(env.address.bytes);
-        // geth runs CREATE frames with nil input (the init code is the code, not calldata).
-        // Stryker disable next-line ConditionalExpression: @ethereumjs already empties a create's calldata (evm.js _executeCreate: data = eofCallData, EOF only); this keeps geth's nil input regardless
-        return env.isCreate === true ? '' : hexOf(env.callData);
-      }
-      case Op.db: {
-        const addr = new Address(fromHex(b as string));
-        switch (a) {
-          case 0:
-            return bigOut(o.state.getBalanceSync(addr));
-          case 1:
-            return Number(o.state.getNonceSync(addr));
-          case 2:
-            return hexOf(o.state.getCodeSync(addr));
-          case 3:
-            return hexOf(o.state.getStorageSync(addr, fromHex(c as string)));
-          default:
-            return o.state.existsSync(addr);
-        }
-      }
+      case Op.contract:
+        return contractField(stepEnv, a);
+      case Op.db:
+        return dbAnswer(o.state, a, b, c);
       case Op.toContract: {
         const n = BigInt.asUintN(64, BigInt(Number.isFinite(b) ? (b as number) : 0));
         return hexOf(generateAddress(fromHex(a as string), bigIntToUnpaddedBytes(n)));
@@ -187,24 +179,8 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
       case Op.isPrecompiled:
         return precompiles.has(a as string);
       case Op.frame:
-        switch (a) {
-          case 0:
-            return frameData.type;
-          case 1:
-            return hexOf(frameData.from);
-          case 2:
-            return hexOf(frameData.to);
-          case 3:
-            return hexOf(frameData.input);
-          case 4:
-            return frameData.gas;
-          default:
-            return frameData.value === undefined ? undefined : bigOut(frameData.value);
-        }
       case Op.frameResult:
-        if (a === 0) return frameData.gasUsed;
-        if (a === 1) return hexOf(frameData.output);
-        return frameData.error;
+        return frameField(frameData, op, a);
       case Op.ctx:
         return JSON.stringify(ctx);
       case Op.config:
@@ -462,6 +438,57 @@ export async function createRealmTracer(o: RealmTracerOptions): Promise<RealmTra
     // Stryker disable next-line all: only QuickJS reports 'stack', and only where the host's stack overflows first (see its guarded): never in Stryker's workers
     if (kind === 'stack') return `RangeError: ${stackOverflowText}`;
     return 'the tracer runtime stopped unexpectedly';
+  }
+}
+
+/** Op.contract: a field of the running frame's contract (0 caller, 1 address, 2 value, 3 input). */
+function contractField(env: StepEnv | undefined, a: Primitive): Primitive {
+  if (a === 2) return bigOut(env?.callValue ?? 0n);
+  if (!env) return a === 3 ? '' : hexOf(new Uint8Array(20));
+  if (a === 0) return hexOf(env.caller.bytes);
+  if (a === 1) return hexOf(env.address.bytes);
+  // geth runs CREATE frames with nil input (the init code is the code, not calldata).
+  // Stryker disable next-line ConditionalExpression: @ethereumjs already empties a create's calldata (evm.js _executeCreate: data = eofCallData, EOF only); this keeps geth's nil input regardless
+  return env.isCreate === true ? '' : hexOf(env.callData);
+}
+
+/** Op.db: a state read (0 balance, 1 nonce, 2 code, 3 storage slot `c`, else exists) of address `b`. */
+function dbAnswer(state: SyncStateReader, a: Primitive, b: Primitive, c: Primitive): Primitive {
+  const addr = new Address(fromHex(b as string));
+  switch (a) {
+    case 0:
+      return bigOut(state.getBalanceSync(addr));
+    case 1:
+      return Number(state.getNonceSync(addr));
+    case 2:
+      return hexOf(state.getCodeSync(addr));
+    case 3:
+      return hexOf(state.getStorageSync(addr, fromHex(c as string)));
+    default:
+      return state.existsSync(addr);
+  }
+}
+
+/** Op.frame (0 type, 1 from, 2 to, 3 input, 4 gas, else value) and Op.frameResult (0 gasUsed, 1 output, else error). */
+function frameField(f: FrameData, op: number, a: Primitive): Primitive {
+  if (op === Op.frameResult) {
+    if (a === 0) return f.gasUsed;
+    if (a === 1) return hexOf(f.output);
+    return f.error;
+  }
+  switch (a) {
+    case 0:
+      return f.type;
+    case 1:
+      return hexOf(f.from);
+    case 2:
+      return hexOf(f.to);
+    case 3:
+      return hexOf(f.input);
+    case 4:
+      return f.gas;
+    default:
+      return f.value === undefined ? undefined : bigOut(f.value);
   }
 }
 
