@@ -1,8 +1,8 @@
-import type { Chart as ChartType } from 'chart.js';
+import type { Chart as ChartType, ChartConfiguration } from 'chart.js';
 import { formatCount } from '../../../core/result/quantities.ts';
 import type { CountsData, TableData } from '../../../core/result/viewData.ts';
 import { h } from '../../dom.ts';
-import { loadChart, readChartColors, watchTheme, withAlpha } from './chartTheme.ts';
+import { type ChartColors, loadChart, readChartColors, watchTheme, withAlpha } from './chartTheme.ts';
 import { renderTable } from './renderTable.ts';
 
 /** Bars drawn (the table below lists every entry). */
@@ -30,13 +30,72 @@ export function countsTable(counts: CountsData): TableData {
   };
 }
 
+type CountEntry = CountsData['entries'][number];
+
+/** A bar's name: the decoded function with its key, or the key alone. */
+function barName(e: CountEntry): string {
+  return e.label ? `${e.label.replace(/ ·.*$/, '')} (${e.key})` : e.key;
+}
+
+/** The horizontal bar chart's configuration, each bar's count written at its end. */
+function countsConfig(shown: CountEntry[], c: ChartColors): ChartConfiguration<'bar'> {
+  return {
+    type: 'bar',
+    data: {
+      labels: shown.map(barName),
+      datasets: [
+        {
+          data: shown.map((e) => e.count),
+          backgroundColor: withAlpha(c.accent, 0.7),
+          hoverBackgroundColor: c.accent,
+          barPercentage: 0.85,
+          categoryPercentage: 1,
+        },
+      ],
+    },
+    options: {
+      indexAxis: 'y',
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      layout: { padding: { right: 48 } },
+      scales: {
+        x: {
+          beginAtZero: true,
+          grid: { color: withAlpha(c.border, 0.6) },
+          ticks: { color: c.muted, precision: 0 },
+        },
+        y: { grid: { display: false }, ticks: { color: c.fg, autoSkip: false, font: { size: 11 } } },
+      },
+      plugins: {
+        legend: { display: false },
+        tooltip: { callbacks: { label: (item) => `${formatCount(Number(item.raw))}` } },
+      },
+    },
+    plugins: [
+      {
+        // Each bar's count at its end.
+        id: 'barCounts',
+        afterDatasetsDraw(ch) {
+          const ctx = ch.ctx;
+          ctx.save();
+          ctx.font = `11px ${c.font}`;
+          ctx.fillStyle = c.fg;
+          ctx.textBaseline = 'middle';
+          ch.getDatasetMeta(0).data.forEach((bar, i) => {
+            const { x, y } = bar.getProps(['x', 'y'], true) as Record<string, number>;
+            ctx.fillText(formatCount(shown[i].count), x + 4, y);
+          });
+          ctx.restore();
+        },
+      },
+    ],
+  };
+}
+
 /** The bar chart of a `{name: count}` map, largest first, each bar with its count; then the table of all entries. */
 export function renderCounts(el: HTMLElement, counts: CountsData): () => void {
   const shown = counts.entries.slice(0, barsShown);
-  const name = (i: number) => {
-    const e = shown[i];
-    return e.label ? `${e.label.replace(/ ·.*$/, '')} (${e.key})` : e.key;
-  };
   const canvas = h('canvas', {
     attrs: { role: 'img', 'aria-label': `Bar chart of the ${shown.length} largest counts` },
   });
@@ -62,59 +121,7 @@ export function renderCounts(el: HTMLElement, counts: CountsData): () => void {
     const Chart = await loadChart();
     if (disposed) return;
     chart?.destroy();
-    const c = readChartColors();
-    chart = new Chart(canvas, {
-      type: 'bar',
-      data: {
-        labels: shown.map((_, i) => name(i)),
-        datasets: [
-          {
-            data: shown.map((e) => e.count),
-            backgroundColor: withAlpha(c.accent, 0.7),
-            hoverBackgroundColor: c.accent,
-            barPercentage: 0.85,
-            categoryPercentage: 1,
-          },
-        ],
-      },
-      options: {
-        indexAxis: 'y',
-        animation: false,
-        responsive: true,
-        maintainAspectRatio: false,
-        layout: { padding: { right: 48 } },
-        scales: {
-          x: {
-            beginAtZero: true,
-            grid: { color: withAlpha(c.border, 0.6) },
-            ticks: { color: c.muted, precision: 0 },
-          },
-          y: { grid: { display: false }, ticks: { color: c.fg, autoSkip: false, font: { size: 11 } } },
-        },
-        plugins: {
-          legend: { display: false },
-          tooltip: { callbacks: { label: (item) => `${formatCount(Number(item.raw))}` } },
-        },
-      },
-      plugins: [
-        {
-          // Each bar's count at its end.
-          id: 'barCounts',
-          afterDatasetsDraw(ch) {
-            const ctx = ch.ctx;
-            ctx.save();
-            ctx.font = `11px ${c.font}`;
-            ctx.fillStyle = c.fg;
-            ctx.textBaseline = 'middle';
-            ch.getDatasetMeta(0).data.forEach((bar, i) => {
-              const { x, y } = bar.getProps(['x', 'y'], true) as Record<string, number>;
-              ctx.fillText(formatCount(shown[i].count), x + 4, y);
-            });
-            ctx.restore();
-          },
-        },
-      ],
-    });
+    chart = new Chart(canvas, countsConfig(shown, readChartColors()));
   };
   void build();
   const unwatch = watchTheme(() => void build());
