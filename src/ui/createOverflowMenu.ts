@@ -25,18 +25,8 @@ export interface OverflowRow {
   dispose(): void;
 }
 
-/**
- * Makes `row` (a flex row of `items`, one line, its width set by its container) fit: a More button at its end opens
- * a popup holding the items that do not fit, moved there as they are (same elements, handlers and test ids) and in
- * the same order. The row is fitted again when it is resized and whenever `fit` is called. `items` may be a function
- * when the row's items change (they are then put before the More button by `fit`).
- */
-export function createOverflowRow(
-  row: HTMLElement,
-  itemList: readonly HTMLElement[] | (() => readonly HTMLElement[]),
-  options: OverflowOptions,
-): OverflowRow {
-  const itemsNow = typeof itemList === 'function' ? itemList : () => itemList;
+/** The More button and its popup (appended to the body, hidden). */
+function buildMoreAndPopup(options: OverflowOptions): { more: HTMLButtonElement; popup: HTMLElement } {
   const more = h('button', {
     class: 'overflow-more',
     text: `${options.label} ▾`,
@@ -53,10 +43,15 @@ export function createOverflowRow(
   });
   if (options.popupRole === 'tablist') popup.setAttribute('aria-orientation', 'vertical');
   popup.hidden = true;
-  row.append(more);
   document.body.append(popup);
-  const overflows = () => row.scrollWidth > row.clientWidth + 1;
+  return { more, popup };
+}
 
+/**
+ * Opens and closes `popup` from `more`: a click on More, a button chosen inside, a pointer down elsewhere or Escape.
+ * Returns `close` and what removes the document's listeners.
+ */
+function wirePopup(more: HTMLElement, popup: HTMLElement): { close: () => void; unwire: () => void } {
   const close = () => {
     popup.hidden = true;
     more.setAttribute('aria-expanded', 'false');
@@ -86,26 +81,57 @@ export function createOverflowRow(
   };
   document.addEventListener('pointerdown', onPointerDown);
   document.addEventListener('keydown', onKey);
+  const unwire = () => {
+    document.removeEventListener('pointerdown', onPointerDown);
+    document.removeEventListener('keydown', onKey);
+  };
+  return { close, unwire };
+}
 
-  function fit(): void {
-    const items = itemsNow();
-    // What the popup still holds and is no longer an item (a re-rendered row) goes.
-    for (const child of [...popup.children]) if (!items.includes(child as HTMLElement)) child.remove();
-    for (const item of items) row.insertBefore(item, more);
-    more.hidden = true;
-    if (!overflows()) return close();
-    more.hidden = false;
-    for (const item of options.hideOrder ?? [...items].reverse()) {
-      if (!overflows()) break;
-      if (options.keep?.(item)) continue;
-      popup.append(item);
-    }
-    // The popup keeps the row's order.
-    for (const item of items) if (item.parentElement === popup) popup.append(item);
-    const hidden = popup.childElementCount;
-    more.textContent = options.moreText?.(hidden) ?? `${options.label} ▾`;
-    if (!hidden) more.hidden = true;
+/** Puts `items` back in `row`, then moves into `popup`, by `options.hideOrder`, those that do not fit. */
+function fitRow(
+  row: HTMLElement,
+  items: readonly HTMLElement[],
+  more: HTMLElement,
+  popup: HTMLElement,
+  options: OverflowOptions,
+  close: () => void,
+): void {
+  const overflows = () => row.scrollWidth > row.clientWidth + 1;
+  // What the popup still holds and is no longer an item (a re-rendered row) goes.
+  for (const child of [...popup.children]) if (!items.includes(child as HTMLElement)) child.remove();
+  for (const item of items) row.insertBefore(item, more);
+  more.hidden = true;
+  if (!overflows()) return close();
+  more.hidden = false;
+  for (const item of options.hideOrder ?? [...items].reverse()) {
+    if (!overflows()) break;
+    if (options.keep?.(item)) continue;
+    popup.append(item);
   }
+  // The popup keeps the row's order.
+  for (const item of items) if (item.parentElement === popup) popup.append(item);
+  const hidden = popup.childElementCount;
+  more.textContent = options.moreText?.(hidden) ?? `${options.label} ▾`;
+  if (!hidden) more.hidden = true;
+}
+
+/**
+ * Makes `row` (a flex row of `items`, one line, its width set by its container) fit: a More button at its end opens
+ * a popup holding the items that do not fit, moved there as they are (same elements, handlers and test ids) and in
+ * the same order. The row is fitted again when it is resized and whenever `fit` is called. `items` may be a function
+ * when the row's items change (they are then put before the More button by `fit`).
+ */
+export function createOverflowRow(
+  row: HTMLElement,
+  itemList: readonly HTMLElement[] | (() => readonly HTMLElement[]),
+  options: OverflowOptions,
+): OverflowRow {
+  const itemsNow = typeof itemList === 'function' ? itemList : () => itemList;
+  const { more, popup } = buildMoreAndPopup(options);
+  row.append(more);
+  const { close, unwire } = wirePopup(more, popup);
+  const fit = () => fitRow(row, itemsNow(), more, popup, options, close);
 
   const observer = new ResizeObserver(() => fit());
   observer.observe(row);
@@ -116,8 +142,7 @@ export function createOverflowRow(
     popup,
     dispose() {
       observer.disconnect();
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKey);
+      unwire();
       popup.remove();
       more.remove();
     },
