@@ -22,12 +22,8 @@ export interface Layout<PanelId extends string> {
   showPanel(id: PanelId): void;
 }
 
-/** Builds the shell: top bar, notice line, run bar over the editor | splitter | a tab per side panel (in the order given), status bar. */
-export function createLayout<PanelId extends string>(
-  root: HTMLElement,
-  panelTabs: readonly PanelTab<PanelId>[],
-): Layout<PanelId> {
-  const panelIds = panelTabs.map((t) => t.id);
+/** The top bar: the title, the tracer tabs and the actions. */
+function buildTopbar(): { topbar: HTMLElement; tracerTabs: HTMLElement; actions: HTMLElement } {
   const tracerTabs = h('div', { class: 'tabs', attrs: { role: 'tablist', 'aria-label': 'Tracers' } });
   // The actions take the rest of the bar's one line, right-aligned; what does not fit goes into their More menu.
   const actions = h('div', { class: 'actions' });
@@ -36,16 +32,22 @@ export function createLayout<PanelId extends string>(
     tracerTabs,
     actions,
   ]);
-  const noticeText = h('span', { attrs: { 'data-testid': 'notice' } });
-  const notice = h('div', { class: 'notice', attrs: { role: 'status' } }, [noticeText]);
-  notice.hidden = true;
+  return { topbar, tracerTabs, actions };
+}
+
+/** The editor's pane: the run bar over the editor. */
+function buildEditorPane(): { editorPane: HTMLElement; runBar: HTMLElement; editorHost: HTMLElement } {
   const editorHost = h('div', { class: 'editor-host', attrs: { 'data-testid': 'editor' } });
   const runBar = h('div', { class: 'run-bar', attrs: { role: 'toolbar', 'aria-label': 'Run the tracer' } });
   const editorPane = h('section', { class: 'editor-pane', attrs: { 'aria-label': 'Tracer source' } }, [
     runBar,
     editorHost,
   ]);
-  const splitter = h('div', {
+  return { editorPane, runBar, editorHost };
+}
+
+const buildSplitter = () =>
+  h('div', {
     class: 'splitter',
     attrs: {
       role: 'separator',
@@ -54,10 +56,48 @@ export function createLayout<PanelId extends string>(
       title: 'Drag to resize (arrow keys too)',
     },
   });
+
+/** The side pane: a tab strip and one body per panel, in the order given. */
+function buildSidePane<PanelId extends string>(
+  panelTabs: readonly PanelTab<PanelId>[],
+  onTab: (id: PanelId) => void,
+): {
+  sidePane: HTMLElement;
+  tabStrip: HTMLElement;
+  panels: Record<PanelId, HTMLElement>;
+  tabs: Record<PanelId, HTMLButtonElement>;
+} {
   const tabStrip = h('div', { class: 'panel-tabs', attrs: { role: 'tablist', 'aria-label': 'Panels' } });
   const sidePane = h('section', { class: 'side-pane' }, [tabStrip]);
   const panels = {} as Record<PanelId, HTMLElement>;
   const tabs = {} as Record<PanelId, HTMLButtonElement>;
+  panelTabs.forEach(({ id, title }, i) => {
+    tabs[id] = h('button', {
+      class: 'tab',
+      text: title,
+      title: `${title} (Alt+${i + 1})`,
+      attrs: { role: 'tab', 'data-panel': id },
+      on: { click: () => onTab(id) },
+    });
+    panels[id] = h('div', { class: 'panel-body', attrs: { role: 'tabpanel', 'data-testid': `panel-${id}` } });
+    tabStrip.append(tabs[id]);
+    sidePane.append(panels[id]);
+  });
+  return { sidePane, tabStrip, panels, tabs };
+}
+
+/** Builds the shell: top bar, notice line, run bar over the editor | splitter | a tab per side panel (in the order given), status bar. */
+export function createLayout<PanelId extends string>(
+  root: HTMLElement,
+  panelTabs: readonly PanelTab<PanelId>[],
+): Layout<PanelId> {
+  const panelIds = panelTabs.map((t) => t.id);
+  const { topbar, tracerTabs, actions } = buildTopbar();
+  const noticeText = h('span', { attrs: { 'data-testid': 'notice' } });
+  const notice = h('div', { class: 'notice', attrs: { role: 'status' } }, [noticeText]);
+  notice.hidden = true;
+  const { editorPane, runBar, editorHost } = buildEditorPane();
+  const splitter = buildSplitter();
   let fitTabs = () => {};
   const showPanel = (id: PanelId) => {
     for (const p of panelIds) {
@@ -67,18 +107,7 @@ export function createLayout<PanelId extends string>(
     // The chosen tab is always in the strip (Alt+digit never opens a tab nobody sees).
     fitTabs();
   };
-  panelTabs.forEach(({ id, title }, i) => {
-    tabs[id] = h('button', {
-      class: 'tab',
-      text: title,
-      title: `${title} (Alt+${i + 1})`,
-      attrs: { role: 'tab', 'data-panel': id },
-      on: { click: () => showPanel(id) },
-    });
-    panels[id] = h('div', { class: 'panel-body', attrs: { role: 'tabpanel', 'data-testid': `panel-${id}` } });
-    tabStrip.append(tabs[id]);
-    sidePane.append(panels[id]);
-  });
+  const { sidePane, tabStrip, panels, tabs } = buildSidePane(panelTabs, showPanel);
   const statusbar = h('footer', { class: 'statusbar' });
   root.replaceChildren(
     topbar,
