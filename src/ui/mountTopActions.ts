@@ -28,51 +28,51 @@ export interface TopActionsDeps {
   useTemplateDemo(demo: TemplateDemo): Promise<boolean>;
 }
 
-/**
- * The top bar: New…, Rename, Delete, Import, Export, the target picker (remembered per tracer), Convert to ES5, the
- * theme, Share, on one line (what does not fit is in its More menu). Returns New… for its shortcut.
- */
-export function mountTopActions(
-  el: HTMLElement,
-  deps: TopActionsDeps,
-): { newFromTemplate(): Promise<void>; openTemplate(t: TemplateInfo): void } {
+const activeDoc = (store: Store<AppState>) =>
+  store.get().tracers.find((t) => t.id === store.get().activeTracerId)!;
+
+function openTemplate(deps: TopActionsDeps, t: TemplateInfo): void {
+  deps.tracers.add(t.name, t.source);
+  if (t.demo) void deps.useTemplateDemo(t.demo);
+  // A template's header may carry an example tracerConfig: the request form starts with it.
+  if (t.tracerConfig !== undefined)
+    deps.store.update((s) => ({ request: { ...s.request, tracerConfig: JSON.stringify(t.tracerConfig) } }));
+}
+
+async function newFromTemplate(deps: TopActionsDeps): Promise<void> {
+  const t = await openTemplatePicker(deps.templates);
+  if (t) openTemplate(deps, t);
+}
+
+async function renameActive(deps: TopActionsDeps): Promise<void> {
+  const name = await askText('Rename tracer', 'New name for this tracer', activeDoc(deps.store).name);
+  if (name) deps.tracers.renameActive(name);
+}
+
+async function deleteActive(deps: TopActionsDeps): Promise<void> {
+  const name = activeDoc(deps.store).name;
+  if (await confirmAction(`Delete "${name}"?`, 'Export it first if you want to keep a copy.', 'Delete'))
+    deps.tracers.deleteActive();
+}
+
+async function share(deps: TopActionsDeps): Promise<void> {
+  const doc = activeDoc(deps.store);
+  const hash = encodeShareHash({
+    tracer: { name: doc.name, source: doc.source },
+    request: deps.store.get().request,
+  });
+  const url = deps.pageUrl() + hash;
+  const status = await copyText(url);
+  deps.notify(
+    status === 'Copied'
+      ? 'Share link copied: it holds the tracer and request only (no endpoints, users or passwords).'
+      : `${status}. Link: ${url}`,
+  );
+}
+
+/** The target picker: it sets the active tracer's target and follows the active tracer (each remembers its own). */
+function targetPicker(deps: TopActionsDeps): HTMLSelectElement {
   const { store, tracers } = deps;
-  const activeDoc = () => store.get().tracers.find((t) => t.id === store.get().activeTracerId)!;
-
-  async function newFromTemplate(): Promise<void> {
-    const t = await openTemplatePicker(deps.templates);
-    if (t) openTemplate(t);
-  }
-  function openTemplate(t: TemplateInfo): void {
-    tracers.add(t.name, t.source);
-    if (t.demo) void deps.useTemplateDemo(t.demo);
-    // A template's header may carry an example tracerConfig: the request form starts with it.
-    if (t.tracerConfig !== undefined)
-      store.update((s) => ({ request: { ...s.request, tracerConfig: JSON.stringify(t.tracerConfig) } }));
-  }
-  async function renameActive(): Promise<void> {
-    const name = await askText('Rename tracer', 'New name for this tracer', activeDoc().name);
-    if (name) tracers.renameActive(name);
-  }
-  async function deleteActive(): Promise<void> {
-    const name = activeDoc().name;
-    if (await confirmAction(`Delete "${name}"?`, 'Export it first if you want to keep a copy.', 'Delete'))
-      tracers.deleteActive();
-  }
-  async function share(): Promise<void> {
-    const hash = encodeShareHash({
-      tracer: { name: activeDoc().name, source: activeDoc().source },
-      request: store.get().request,
-    });
-    const url = deps.pageUrl() + hash;
-    const status = await copyText(url);
-    deps.notify(
-      status === 'Copied'
-        ? 'Share link copied: it holds the tracer and request only (no endpoints, users or passwords).'
-        : `${status}. Link: ${url}`,
-    );
-  }
-
   const targetSelect = h(
     'select',
     {
@@ -88,13 +88,16 @@ export function mountTopActions(
     tracers.setTarget(store.get().activeTracerId, value);
     deps.recheck();
   });
-  // The picker follows the active tracer (each remembers its own target).
   store.subscribe((s, prev) => {
     if (s.activeTracerId === prev.activeTracerId && s.tracers === prev.tracers) return;
     const target = activeTarget(s);
     if (targetSelect.value !== target) targetSelect.value = target;
     if (s.activeTracerId === prev.activeTracerId && activeTarget(prev) !== target) deps.recheck();
   });
+  return targetSelect;
+}
+
+function themePicker(theme: ThemeSwitch): HTMLSelectElement {
   const themeSelect = h(
     'select',
     { title: 'Colour theme', attrs: { 'aria-label': 'Theme', 'data-testid': 'theme' } },
@@ -104,8 +107,13 @@ export function mountTopActions(
       h('option', { value: 'dark', text: 'Theme: dark' }),
     ],
   );
-  themeSelect.value = deps.theme.choice();
-  themeSelect.addEventListener('change', () => deps.theme.set(themeSelect.value as ThemeChoice));
+  themeSelect.value = theme.choice();
+  themeSelect.addEventListener('change', () => theme.set(themeSelect.value as ThemeChoice));
+  return themeSelect;
+}
+
+/** The hidden file input behind Import. */
+function importInput(tracers: TracerActions): HTMLInputElement {
   const fileInput = h('input', {
     type: 'file',
     attrs: { accept: '.js,text/javascript', multiple: '', hidden: '', 'data-testid': 'import-file' },
@@ -113,21 +121,36 @@ export function mountTopActions(
   fileInput.addEventListener('change', () => {
     if (fileInput.files) void tracers.importFiles(fileInput.files).then(() => (fileInput.value = ''));
   });
-  const button = (text: string, title: string, onClick: () => void, testId: string) =>
-    h('button', { text, title, attrs: { 'data-testid': testId }, on: { click: onClick } });
+  return fileInput;
+}
+
+const button = (text: string, title: string, onClick: () => void, testId: string) =>
+  h('button', { text, title, attrs: { 'data-testid': testId }, on: { click: onClick } });
+
+/**
+ * The top bar: New…, Rename, Delete, Import, Export, the target picker (remembered per tracer), Convert to ES5, the
+ * theme, Share, on one line (what does not fit is in its More menu). Returns New… for its shortcut.
+ */
+export function mountTopActions(
+  el: HTMLElement,
+  deps: TopActionsDeps,
+): { newFromTemplate(): Promise<void>; openTemplate(t: TemplateInfo): void } {
+  const targetSelect = targetPicker(deps);
+  const themeSelect = themePicker(deps.theme);
+  const fileInput = importInput(deps.tracers);
   const newButton = button(
     'New…',
     'New tracer from a template (Alt+N)',
-    () => void newFromTemplate(),
+    () => void newFromTemplate(deps),
     'new-tracer',
   );
-  const rename = button('Rename', 'Rename this tracer', () => void renameActive(), 'rename-tracer');
-  const del = button('Delete', 'Delete this tracer', () => void deleteActive(), 'delete-tracer');
+  const rename = button('Rename', 'Rename this tracer', () => void renameActive(deps), 'rename-tracer');
+  const del = button('Delete', 'Delete this tracer', () => void deleteActive(deps), 'delete-tracer');
   const importButton = button('Import', 'Import .js tracer files', () => fileInput.click(), 'import-tracer');
   const exportButton = button(
     'Export',
     'Download this tracer as a .js file',
-    tracers.exportActive,
+    deps.tracers.exportActive,
     'export-tracer',
   );
   const convert = button(
@@ -139,7 +162,7 @@ export function mountTopActions(
   const shareButton = button(
     'Share',
     'Copy a link with this tracer and request (no endpoints or passwords)',
-    () => void share(),
+    () => void share(deps),
     'share',
   );
   const items = [
@@ -161,5 +184,5 @@ export function mountTopActions(
     popupRole: 'group',
     hideOrder: [themeSelect, exportButton, importButton, del, rename, shareButton, convert, targetSelect],
   });
-  return { newFromTemplate, openTemplate };
+  return { newFromTemplate: () => newFromTemplate(deps), openTemplate: (t) => openTemplate(deps, t) };
 }
