@@ -26,10 +26,10 @@ function memberDoc(member: ApiMember): Monaco.IMarkdownString {
   return { value: `${member.doc}${params}${example}` };
 }
 
-/** Registers completion, hover and signature help for the tracer API on the JavaScript language. */
-export function registerTracerApiProviders(monaco: typeof Monaco): void {
+/** Completion after `log.` and the like (the members of the chain's type), and of the globals. */
+function completionProvider(monaco: typeof Monaco): Monaco.languages.CompletionItemProvider {
   const kinds = monaco.languages.CompletionItemKind;
-  monaco.languages.registerCompletionItemProvider('javascript', {
+  return {
     triggerCharacters: ['.'],
     provideCompletionItems(model, position) {
       const ctx = completionContext(textBefore(model, position));
@@ -56,8 +56,12 @@ export function registerTracerApiProviders(monaco: typeof Monaco): void {
         })),
       };
     },
-  });
-  monaco.languages.registerHoverProvider('javascript', {
+  };
+}
+
+/** Hover on a member of the tracer API (its signature and doc) or on a hook parameter (its type). */
+function hoverProvider(monaco: typeof Monaco): Monaco.languages.HoverProvider {
+  return {
     provideHover(model, position) {
       const word = model.getWordAtPosition(position);
       if (!word) return null;
@@ -89,32 +93,41 @@ export function registerTracerApiProviders(monaco: typeof Monaco): void {
         ],
       };
     },
-  });
-  monaco.languages.registerSignatureHelpProvider('javascript', {
-    signatureHelpTriggerCharacters: ['(', ','],
-    provideSignatureHelp(model, position) {
-      const sig = signatureAt(textBefore(model, position), findHookParams(model.getValue()));
-      if (!sig) return null;
-      const { member } = sig;
-      return {
-        value: {
-          signatures: [
-            {
-              label: formatSignature(member),
-              documentation: memberDoc(member),
-              parameters: (member.params ?? []).map((p) => ({
-                label: `${p.name}${p.optional ? '?' : ''}: ${p.type}`,
-                documentation: p.doc,
-              })),
-            },
-          ],
-          activeSignature: 0,
-          activeParameter: sig.activeParameter,
-        },
-        dispose() {},
-      };
-    },
-  });
+  };
+}
+
+/** Signature help inside the parentheses of a tracer API method's call. */
+const signatureHelpProvider: Monaco.languages.SignatureHelpProvider = {
+  signatureHelpTriggerCharacters: ['(', ','],
+  provideSignatureHelp(model, position) {
+    const sig = signatureAt(textBefore(model, position), findHookParams(model.getValue()));
+    if (!sig) return null;
+    const { member } = sig;
+    return {
+      value: {
+        signatures: [
+          {
+            label: formatSignature(member),
+            documentation: memberDoc(member),
+            parameters: (member.params ?? []).map((p) => ({
+              label: `${p.name}${p.optional ? '?' : ''}: ${p.type}`,
+              documentation: p.doc,
+            })),
+          },
+        ],
+        activeSignature: 0,
+        activeParameter: sig.activeParameter,
+      },
+      dispose() {},
+    };
+  },
+};
+
+/** Registers completion, hover and signature help for the tracer API on the JavaScript language. */
+export function registerTracerApiProviders(monaco: typeof Monaco): void {
+  monaco.languages.registerCompletionItemProvider('javascript', completionProvider(monaco));
+  monaco.languages.registerHoverProvider('javascript', hoverProvider(monaco));
+  monaco.languages.registerSignatureHelpProvider('javascript', signatureHelpProvider);
 }
 
 function globalSuggestions(
