@@ -53,6 +53,145 @@ function count(calls: readonly RpcCall[], p: RunHereProgress): void {
 const failure = (message: string, reason: 'aborted' | 'timeout' | 'network', durationMs: number) =>
   ({ kind: 'no-response', reason, message, durationMs }) as const;
 
+/** One run in flight: its state client, progress, compute timer, and how to stop it. */
+interface Run {
+  d: RunHereDeps;
+  client: ReturnType<typeof createUpstreamClient>;
+  progress: RunHereProgress;
+  limit: ReturnType<typeof requestTimeLimit>;
+  started: number;
+  /** Set once the run has ended: late state requests are refused, no more progress is reported. */
+  over: boolean;
+  asked: number;
+  timer?: ReturnType<typeof setTimeout>;
+  /** Ends the run with `o` before the worker answered (the worker is then restarted). */
+  stop: (o: TransportOutcome) => void;
+}
+
+const elapsed = (run: Run) => performance.now() - run.started;
+
+/** (Re)starts the compute timer: the worker computes from now on. */
+function arm(run: Run): void {
+  clearTimeout(run.timer);
+  const { limit } = run;
+  if (limit.ms !== null && !run.over)
+    run.timer = setTimeout(
+      () =>
+        run.stop(
+          failure(
+            `The embedded node did not finish within ${describeTimeLimit(limit)} of computing; it was stopped and restarted`,
+            'timeout',
+            elapsed(run),
+          ),
+        ),
+      limit.ms,
+    );
+}
+
+/** Answers one state request of the worker: checked (a refusal stops the run), then fetched from the endpoint. */
+async function ask(run: Run, calls: unknown): ReturnType<AskUpstreamState> {
+  const { d, client, progress } = run;
+  if (run.over) return { error: 'this run is over' };
+  clearTimeout(run.timer); // fetching is not computing
+  let checked: RpcCall[];
+  try {
+    if (++run.asked > maxStateRequests)
+      throw new Error(`the embedded node asked for state more than ${maxStateRequests} times: refused`);
+    checked = checkReadOnlyCalls(calls);
+  } catch (e) {
+    const why = (e as Error).message.replace(/the trace process/g, 'the embedded node');
+    run.stop(failure(`Stopped, nothing sent to ${d.label}: ${why}`, 'network', elapsed(run)));
+    return { error: 'refused' };
+  }
+  count(checked, progress);
+  try {
+    const answers =
+      checked.length === 1
+        ? [await client.call(checked[0].method, checked[0].params)]
+        : await client.batch(checked);
+    return { answers };
+  } catch (e) {
+    return { error: (e as Error)?.message ?? String(e) };
+  } finally {
+    progress.requests = client.stats.httpRequests;
+    progress.calls = client.stats.calls;
+    if (!run.over) d.onProgress?.({ ...progress });
+    arm(run);
+  }
+}
+
+/** Runs the trace in the worker: its response, or a failure naming what went wrong. */
+function trace(run: Run, request: JsonRpcRequest): Promise<TransportOutcome> {
+  const { d } = run;
+  return d
+    .traceOnUpstream(request, (calls) => ask(run, calls), d.cacheKey)
+    .then(
+      (a): TransportOutcome =>
+        a.response
+          ? textResponse(JSON.stringify(a.response), {
+              status: null,
+              headers: { 'content-type': 'application/json' },
+              durationMs: elapsed(run),
+            })
+          : failure(
+              `Could not trace here on ${d.label}'s state: ${a.upstreamError ?? 'no answer'}`,
+              'network',
+              elapsed(run),
+            ),
+      (e: unknown): TransportOutcome =>
+        failure(`Embedded node: ${(e as Error)?.message ?? String(e)}`, 'network', elapsed(run)),
+    );
+}
+
+async function send(
+  d: RunHereDeps,
+  request: JsonRpcRequest,
+  opts: SendOptions = {},
+): Promise<TransportOutcome> {
+  const started = performance.now();
+  if (request.method !== 'debug_traceTransaction')
+    return failure(
+      `Not sent: running here traces debug_traceTransaction only, not ${request.method}`,
+      'network',
+      0,
+    );
+  const signal = opts.signal;
+  if (signal?.aborted) return failure(cancelledMessage, 'aborted', 0);
+  const client = createUpstreamClient(
+    { send: (r) => d.upstream.send(r, { signal }), close: d.upstream.close },
+    { label: d.label, batches: d.batches },
+  );
+  let stop: (o: TransportOutcome) => void = () => {};
+  const stopped = new Promise<TransportOutcome>((resolve) => (stop = resolve));
+  const run: Run = {
+    d,
+    client,
+    progress: { requests: 0, calls: 0, accounts: 0, slots: 0 },
+    limit: requestTimeLimit(request),
+    started,
+    over: false,
+    asked: 0,
+    stop,
+  };
+  const onAbort = () =>
+    stop(failure(`${cancelledMessage} (the embedded node was restarted)`, 'aborted', elapsed(run)));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  d.onProgress?.({ ...run.progress });
+  arm(run);
+  const traced = trace(run, request);
+  try {
+    const outcome = await Promise.race([traced.then((o) => ({ o, answered: true })), stopped]);
+    if ('answered' in outcome) return outcome.o;
+    // Stopped before the worker answered: it is mid-run (maybe in an endless tracer, maybe hostile). Stop it.
+    d.restartNode();
+    return outcome;
+  } finally {
+    run.over = true;
+    clearTimeout(run.timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
 /**
  * A {@link Transport} for the result pipeline: `debug_traceTransaction` runs in the embedded node's worker on
  * `upstream`'s state; every other method is refused unsent. A cancel, a compute time-out (tracer timeout + margin,
@@ -60,104 +199,5 @@ const failure = (message: string, reason: 'aborted' | 'timeout' | 'network', dur
  * failure naming it, never a partial result.
  */
 export function createRunHereTransport(d: RunHereDeps): Transport {
-  async function send(request: JsonRpcRequest, opts: SendOptions = {}): Promise<TransportOutcome> {
-    const started = performance.now();
-    const elapsed = () => performance.now() - started;
-    if (request.method !== 'debug_traceTransaction')
-      return failure(
-        `Not sent: running here traces debug_traceTransaction only, not ${request.method}`,
-        'network',
-        0,
-      );
-    const signal = opts.signal;
-    if (signal?.aborted) return failure(cancelledMessage, 'aborted', 0);
-    const client = createUpstreamClient(
-      { send: (r) => d.upstream.send(r, { signal }), close: d.upstream.close },
-      { label: d.label, batches: d.batches },
-    );
-    const progress: RunHereProgress = { requests: 0, calls: 0, accounts: 0, slots: 0 };
-    let over = false;
-    let stop: (o: TransportOutcome) => void = () => {};
-    const stopped = new Promise<TransportOutcome>((resolve) => (stop = resolve));
-    const limit = requestTimeLimit(request);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arm = () => {
-      clearTimeout(timer);
-      if (limit.ms !== null && !over)
-        timer = setTimeout(
-          () =>
-            stop(
-              failure(
-                `The embedded node did not finish within ${describeTimeLimit(limit)} of computing; it was stopped and restarted`,
-                'timeout',
-                elapsed(),
-              ),
-            ),
-          limit.ms,
-        );
-    };
-    let asked = 0;
-    const ask: AskUpstreamState = async (calls) => {
-      if (over) return { error: 'this run is over' };
-      clearTimeout(timer); // fetching is not computing
-      let checked: RpcCall[];
-      try {
-        if (++asked > maxStateRequests)
-          throw new Error(`the embedded node asked for state more than ${maxStateRequests} times: refused`);
-        checked = checkReadOnlyCalls(calls);
-      } catch (e) {
-        const why = (e as Error).message.replace(/the trace process/g, 'the embedded node');
-        stop(failure(`Stopped, nothing sent to ${d.label}: ${why}`, 'network', elapsed()));
-        return { error: 'refused' };
-      }
-      count(checked, progress);
-      try {
-        const answers =
-          checked.length === 1
-            ? [await client.call(checked[0].method, checked[0].params)]
-            : await client.batch(checked);
-        return { answers };
-      } catch (e) {
-        return { error: (e as Error)?.message ?? String(e) };
-      } finally {
-        progress.requests = client.stats.httpRequests;
-        progress.calls = client.stats.calls;
-        if (!over) d.onProgress?.({ ...progress });
-        arm();
-      }
-    };
-    const onAbort = () =>
-      stop(failure(`${cancelledMessage} (the embedded node was restarted)`, 'aborted', elapsed()));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    d.onProgress?.({ ...progress });
-    arm();
-    const traced = d.traceOnUpstream(request, ask, d.cacheKey).then(
-      (a): TransportOutcome =>
-        a.response
-          ? textResponse(JSON.stringify(a.response), {
-              status: null,
-              headers: { 'content-type': 'application/json' },
-              durationMs: elapsed(),
-            })
-          : failure(
-              `Could not trace here on ${d.label}'s state: ${a.upstreamError ?? 'no answer'}`,
-              'network',
-              elapsed(),
-            ),
-      (e: unknown): TransportOutcome =>
-        failure(`Embedded node: ${(e as Error)?.message ?? String(e)}`, 'network', elapsed()),
-    );
-    try {
-      const outcome = await Promise.race([traced.then((o) => ({ o, answered: true })), stopped]);
-      if ('answered' in outcome) return outcome.o;
-      // Stopped before the worker answered: it is mid-run (maybe in an endless tracer, maybe hostile). Stop it.
-      d.restartNode();
-      return outcome;
-    } finally {
-      over = true;
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    }
-  }
-  return { send };
+  return { send: (request, opts) => send(d, request, opts) };
 }
