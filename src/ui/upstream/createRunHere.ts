@@ -56,17 +56,41 @@ function refusal(s: AppState, id: string, txHash: string): string | null {
   return null;
 }
 
+/**
+ * The worker keeps fetched state per key. The key is opaque (the worker never sees a URL or credential) and changes
+ * when the endpoint's address does: state one URL answered is never used for another under the same endpoint id.
+ */
+function cacheKeyOf(cacheKeys: Map<string, string>, e: Endpoint): string {
+  const where = JSON.stringify([e.id, e.url, e.wsUrl, e.preferWs, e.forward, e.user]);
+  if (!cacheKeys.has(where)) cacheKeys.set(where, `run-here-${cacheKeys.size + 1}`);
+  return cacheKeys.get(where)!;
+}
+
+type OverStatus = Extract<RunHereStatus, { kind: 'over' }>;
+
+/** How a run ended, from the state after it (`before`: the newest history entry before it was sent). */
+function endOf(
+  after: AppState,
+  before: AppState['history'][number] | undefined,
+  over: Omit<OverStatus, 'outcome' | 'message'>,
+): OverStatus {
+  if (after.history[0] === before)
+    return { ...over, outcome: 'not-started', message: after.notice ?? 'Not sent.' };
+  const result = after.result;
+  if (after.history[0]?.status === 'cancelled')
+    return {
+      ...over,
+      outcome: 'cancelled',
+      message: 'nothing more is fetched; the embedded node was restarted.',
+    };
+  if (result?.kind === 'ok') return { ...over, outcome: 'ok', message: 'The result is in Result.' };
+  return { ...over, outcome: 'failed', message: result?.message ?? 'No result.' };
+}
+
 /** Creates the page's run-here over the store and the request controller (see createRunHereTransport). */
 export function createRunHere(ctx: RunHereContext): RunHere {
   let status: RunHereStatus = { kind: 'idle' };
-  // The worker keeps fetched state per key. The key is opaque (the worker never sees a URL or credential) and changes
-  // when the endpoint's address does: state one URL answered is never used for another under the same endpoint id.
   const cacheKeys = new Map<string, string>();
-  const cacheKeyOf = (e: Endpoint) => {
-    const where = JSON.stringify([e.id, e.url, e.wsUrl, e.preferWs, e.forward, e.user]);
-    if (!cacheKeys.has(where)) cacheKeys.set(where, `run-here-${cacheKeys.size + 1}`);
-    return cacheKeys.get(where)!;
-  };
   const listeners = new Set<(s: RunHereStatus) => void>();
   const set = (next: RunHereStatus) => {
     status = next;
@@ -108,7 +132,7 @@ export function createRunHere(ctx: RunHereContext): RunHere {
       restartNode: ctx.restartNode,
       upstream: ctx.transportFor(endpoint),
       label: endpointName,
-      cacheKey: cacheKeyOf(endpoint),
+      cacheKey: cacheKeyOf(cacheKeys, endpoint),
       batches: !(endpoint.preferWs && endpoint.wsUrl),
       onProgress: (progress) => status.kind === 'running' && set({ ...status, progress }),
     });
@@ -117,17 +141,7 @@ export function createRunHere(ctx: RunHereContext): RunHere {
     const after = ctx.store.get();
     const progress = status.kind === 'running' ? status.progress : null;
     const over = { kind: 'over', endpointName, txHash: hash, progress } as const;
-    if (after.history[0] === before)
-      return set({ ...over, outcome: 'not-started', message: after.notice ?? 'Not sent.' });
-    const result = after.result;
-    if (after.history[0]?.status === 'cancelled')
-      return set({
-        ...over,
-        outcome: 'cancelled',
-        message: 'nothing more is fetched; the embedded node was restarted.',
-      });
-    if (result?.kind === 'ok') return set({ ...over, outcome: 'ok', message: 'The result is in Result.' });
-    set({ ...over, outcome: 'failed', message: result?.message ?? 'No result.' });
+    set(endOf(after, before, over));
   }
 
   return {
