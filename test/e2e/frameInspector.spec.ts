@@ -61,6 +61,7 @@ test('a click on the demo transaction’s top frame opens it: decoded run(uint25
   expect(events).toHaveLength(1);
   expect(events[0].path).toEqual([]);
   expect(events[0].frame.input.slice(0, 10)).toBe('0xa444f5e9');
+  await inspector(page).getByTestId('fi-call').scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('inspector-1280.png') });
 
   // An inner frame: its path of child indexes, and ping() with the Pinged event of the child contract.
@@ -123,14 +124,15 @@ test('the table of calls opens its rows; a pc shows as a plain integer; at 800 p
     return [...box.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > right + 1).length;
   });
   expect(overflow).toBe(0);
-  // The call tree's rows end inside their box.
+  // What the call tree's rows show ends inside their box (cut with …, not at the edge).
   const cut = await page.evaluate(() => {
     const tree = document.querySelector('[data-testid=call-tree]')!.getBoundingClientRect();
-    return [...document.querySelectorAll('[data-testid=call-frame]')].filter(
+    return [...document.querySelectorAll('[data-testid=call-frame] .ct-line > *')].filter(
       (r) => r.getBoundingClientRect().right > tree.right + 1,
     ).length;
   });
   expect(cut).toBe(0);
+  await inspector(page).scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('inspector-800.png') });
   await page.setViewportSize({ width: 1280, height: 800 });
 

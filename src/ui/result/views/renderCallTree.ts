@@ -8,6 +8,9 @@ const initialRows = 300;
 const rowPx = 24;
 const errorRowPx = 42;
 const overscan = 15;
+// Narrower than these, a row leaves out the gas bar, then the addresses too (the frame inspector shows them).
+const compactPx = 640;
+const narrowPx = 480;
 
 /** What the call tree asks of the page around it. */
 export interface CallTreeOptions {
@@ -169,6 +172,48 @@ function summaryText(data: CallTreeData): string {
   ].join('');
 }
 
+/** What the rows are drawn from: the frames, which are open and selected, the gas scale and the names. */
+function rowContext(frames: CallFrameView[], end: Int32Array, options: CallTreeOptions): RowContext {
+  const top = frames[0];
+  return {
+    frames,
+    open: initiallyOpen(frames),
+    selected: -1,
+    scaleGas: Math.max(1, top?.gasUsed ?? top?.gas ?? 0),
+    hasKids: (i) => frames[i].childCount > 0 && end[i] > i + 1,
+    nameOf: options.nameOf ?? (() => null),
+  };
+}
+
+/** A click in the tree: a toggle opens or closes its frame ('toggled'), a row is selected (its id); else null. */
+function clickedFrame(target: HTMLElement, cx: RowContext): 'toggled' | number | null {
+  const toggled = target.closest<HTMLElement>('[data-frame]')?.dataset.frame;
+  if (toggled !== undefined) {
+    const i = Number(toggled);
+    if (cx.open.has(i)) cx.open.delete(i);
+    else cx.open.add(i);
+    return 'toggled';
+  }
+  const picked = target.closest<HTMLElement>('[data-id]')?.dataset.id;
+  if (picked === undefined) return null;
+  cx.selected = Number(picked);
+  return cx.selected;
+}
+
+/** Expand all, Collapse all, the summary and the count of rows shown. */
+function treeToolbar(data: CallTreeData, status: HTMLElement, setAll: (on: boolean) => void): HTMLElement {
+  return h('div', { class: 'row' }, [
+    h('button', {
+      text: 'Expand all',
+      attrs: { 'data-testid': 'call-tree-expand' },
+      on: { click: () => setAll(true) },
+    }),
+    h('button', { text: 'Collapse all', on: { click: () => setAll(false) } }),
+    h('div', { class: 'rv-summary', text: summaryText(data), attrs: { 'data-testid': 'call-tree-summary' } }),
+    status,
+  ]);
+}
+
 /**
  * The call tree: one collapsible row per frame (type, from → to, method, value, gas used as a bar against the top
  * frame's, error and revert reason in red on a line of their own); a click on a row opens the frame inspector. A
@@ -183,15 +228,7 @@ export function renderCallTree(
   const { frames } = data;
   const n = frames.length;
   const end = subtreeEnds(frames);
-  const top = frames[0];
-  const cx: RowContext = {
-    frames,
-    open: initiallyOpen(frames),
-    selected: -1,
-    scaleGas: Math.max(1, top?.gasUsed ?? top?.gas ?? 0),
-    hasKids: (i) => frames[i].childCount > 0 && end[i] > i + 1,
-    nameOf: options.nameOf ?? (() => null),
-  };
+  const cx = rowContext(frames, end, options);
 
   const spacer = h('div');
   const layer = h('div', { class: 'ct-layer' });
@@ -231,24 +268,17 @@ export function renderCallTree(
   viewport.addEventListener('scroll', () => {
     if (!frame) frame = requestAnimationFrame(() => ((frame = 0), draw()));
   });
-  const resized = new ResizeObserver(() => draw());
+  const resized = new ResizeObserver(() => {
+    viewport.classList.toggle('compact', viewport.clientWidth < compactPx);
+    viewport.classList.toggle('narrow', viewport.clientWidth < narrowPx);
+    draw();
+  });
   resized.observe(viewport);
   layer.addEventListener('click', (e) => {
-    const target = e.target as HTMLElement;
-    const toggled = target.closest<HTMLElement>('[data-frame]')?.dataset.frame;
-    if (toggled !== undefined) {
-      const i = Number(toggled);
-      if (cx.open.has(i)) cx.open.delete(i);
-      else cx.open.add(i);
-      layout();
-      draw(true);
-      return;
-    }
-    const picked = target.closest<HTMLElement>('[data-id]')?.dataset.id;
-    if (picked === undefined) return;
-    cx.selected = Number(picked);
-    draw(true);
-    options.select?.(cx.selected);
+    const picked = clickedFrame(e.target as HTMLElement, cx);
+    if (picked === 'toggled') layout();
+    if (picked !== null) draw(true);
+    if (typeof picked === 'number') options.select?.(picked);
   });
 
   const setAll = (on: boolean) => {
@@ -257,16 +287,7 @@ export function renderCallTree(
     layout();
     draw(true);
   };
-  const tools = h('div', { class: 'row' }, [
-    h('button', {
-      text: 'Expand all',
-      attrs: { 'data-testid': 'call-tree-expand' },
-      on: { click: () => setAll(true) },
-    }),
-    h('button', { text: 'Collapse all', on: { click: () => setAll(false) } }),
-    h('div', { class: 'rv-summary', text: summaryText(data), attrs: { 'data-testid': 'call-tree-summary' } }),
-    status,
-  ]);
+  const tools = treeToolbar(data, status, setAll);
   el.append(tools, viewport);
   layout();
   draw(true);
