@@ -30,7 +30,6 @@ const allowlist = new Set<string>([
   'src/ui/panels/mountResultPanel.ts:mountResultPanel',
   'src/ui/result/mountResultViews.ts:mountResultViews',
   'src/ui/result/mountVirtualTree.ts:mountVirtualTree',
-  'src/ui/result/views/renderCallTree.ts:renderCallTree',
   'src/ui/result/views/renderFlameChart.ts:renderFlameChart',
   'src/ui/result/views/renderTable.ts:renderTable',
 ]);
