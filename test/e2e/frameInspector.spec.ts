@@ -72,6 +72,10 @@ test('a click on the demo transaction’s top frame opens it: decoded run(uint25
   const second = await page.evaluate(() => (window as any).__frameSelects[1]);
   expect(second.path).toHaveLength(1);
   expect(second.path[0]).toBeGreaterThan(1);
+  // The flame chart names frames from the same table (ping() and run() are the demo contracts').
+  await page.getByTestId('result-tab-flame').click();
+  await expect(page.getByTestId('flame-heaviest')).toContainText(/ run — /);
+  await expect(page.getByTestId('flame-heaviest')).toContainText(/ ping — /);
 });
 
 test('a pasted ABI names a selector the table does not know, and is kept after a reload', async ({

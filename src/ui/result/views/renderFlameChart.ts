@@ -8,7 +8,11 @@ const rowPx = 24;
 const heaviestShown = 8;
 
 /** The heaviest frames by the gas they used themselves (not counting inner calls), as a list. */
-function heaviestList(frames: CallFrameView[], total: number): HTMLElement {
+function heaviestList(
+  frames: CallFrameView[],
+  total: number,
+  nameOf: (selector: string | null) => string | null,
+): HTMLElement {
   // Self gas: a frame's gas used less its inner calls' (what it spent on its own code).
   const inner = new Map<number, number>();
   for (const f of frames)
@@ -19,7 +23,10 @@ function heaviestList(frames: CallFrameView[], total: number): HTMLElement {
     .slice(0, heaviestShown);
   // The callee and what was called (the type has its own badge).
   const calleeOf = (f: (typeof frames)[number]) =>
-    [f.to ? shortHex(f.to) : '(new contract)', f.method?.replace(/\(.*$/, '') ?? f.selector]
+    [
+      f.to ? shortHex(f.to) : '(new contract)',
+      (nameOf(f.selector) ?? f.method)?.replace(/\(.*$/, '') ?? f.selector,
+    ]
       .filter(Boolean)
       .join(' ');
   return h(
@@ -92,8 +99,15 @@ export function renderFlameChart(
   el: HTMLElement,
   data: CallTreeData,
   select?: (id: number) => void,
+  nameOf: (selector: string | null) => string | null = () => null,
 ): () => void {
-  const { flame, frames } = data;
+  const { frames } = data;
+  // Bars named from the user's ABI and the full table when they know the selector.
+  const flame = data.flame.map((b) => {
+    const f = frames[b.id];
+    const name = nameOf(f.selector)?.replace(/\(.*$/, '');
+    return name ? { ...b, label: `${name} ${f.to ? shortHex(f.to) : ''}`.trim() } : b;
+  });
   const depths = data.maxDepth + 1;
   const canvas = h('canvas', {
     attrs: {
@@ -108,7 +122,7 @@ export function renderFlameChart(
   reset.hidden = true;
   const total = flame[0] ? flame[0].end - flame[0].start : 0;
 
-  const list = heaviestList(frames, total);
+  const list = heaviestList(frames, total, nameOf);
   el.append(
     h('div', { class: 'row' }, [
       h('span', {

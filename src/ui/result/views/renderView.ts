@@ -33,7 +33,12 @@ export function renderView(pane: HTMLElement, tab: ViewTab, v: ResultViews, cx: 
     }
     case 'flame': {
       const frames = v.callTree!.frames;
-      return renderFlameChart(pane, v.callTree!, (id) => cx.selectFrame(frameDetailOf(frames, id)));
+      return renderFlameChart(
+        pane,
+        v.callTree!,
+        (id) => cx.selectFrame(frameDetailOf(frames, id)),
+        nameOfSelector,
+      );
     }
     case 'calls': {
       const n = v.calls!.rows.length;
