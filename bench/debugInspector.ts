@@ -116,6 +116,8 @@ export async function runDebugInspectorBench(): Promise<string[]> {
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // tsx names the functions it compiles with a __name helper: functions sent to the page find it there.
+    await page.addInitScript('window.__name = (f) => f;');
     await page.addInitScript(() => {
       const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
       w.__longTasks = [];

@@ -106,7 +106,6 @@ test('the inspector shows the struct logger’s steps for the demo transaction',
   const stack = (await page.getByTestId('step-stack').locator('pre').textContent())!.split('\n');
   const expected = [...logs[call].stack].reverse().slice(0, stack.length);
   expect(stack.map((l) => big(l.replace(/^\d+: /, '')))).toEqual(expected.map(big));
-  if (shots) await page.screenshot({ path: `${shots}/debug-inspector.png` });
 });
 
 const counting = `{
@@ -146,8 +145,16 @@ test('`this` after a step is what a tracer that records its state there returns'
     await page.getByTestId('filter-pc').fill(String(logs[n].pc));
     await page.locator(`[data-testid=step-list] [data-step="${n}"]`).click();
     await expect(page.getByTestId('step-detail')).toHaveAttribute('data-step', String(n));
-    const shown = JSON.parse((await page.getByTestId('step-this-json').textContent())!);
+    // `this` is rebuilt in slices after the detail is drawn.
+    const json = page.locator(`[data-testid=step-detail][data-step="${n}"] [data-testid=step-this-json]`);
+    await expect(json).toBeVisible();
+    const shown = JSON.parse((await json.textContent())!);
     expect(shown, `this after step ${n}`).toEqual(expected);
+  }
+  if (shots) {
+    await page.getByTestId('filter-pc').fill('');
+    await page.getByTestId('step-changes').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/debug-inspector.png` });
   }
 });
 

@@ -9,6 +9,7 @@ import { nextHit, nextHookCall, stepOfFrame, stepOfFramePath } from './navigateR
 import { embeddedDebugRunner, pageDebugSession } from './pageDebugSession.ts';
 import { describeBreakpoint, parseBreakpoint } from './parseBreakpoint.ts';
 import { renderStepDetail } from './renderStepDetail.ts';
+import { createThisTimeline, type ThisTimeline } from './createThisTimeline.ts';
 import { renderStepRow } from './renderStepRow.ts';
 import './debug.css';
 
@@ -18,6 +19,7 @@ interface Derived {
   rows: Int32Array;
   shown: Int32Array;
   hitSteps: Set<number>;
+  timeline: ThisTimeline | null;
 }
 
 /**
@@ -32,7 +34,13 @@ export function mountInspectorView(
   show: () => void,
 ): { dispose(): void } {
   const session = pageDebugSession(ctx.store, () => embeddedDebugRunner(ctx));
-  const d: Derived = { report: null, rows: new Int32Array(0), shown: new Int32Array(0), hitSteps: new Set() };
+  const d: Derived = {
+    report: null,
+    rows: new Int32Array(0),
+    shown: new Int32Array(0),
+    hitSteps: new Set(),
+    timeline: null,
+  };
   const v = buildInspectorView(
     (i, row) => {
       const r = d.shown[i];
@@ -139,6 +147,7 @@ function renderInspector(
     d.report = report;
     d.rows = report ? buildStepRows(report) : new Int32Array(0);
     d.hitSteps = new Set(report?.hits.map((x) => x.step) ?? []);
+    d.timeline = report ? createThisTimeline(report) : null;
     v.result.textContent = s.run ? JSON.stringify(s.run.response, null, 2) : '';
   }
   if (!prev || prev.run !== s.run || prev.stepFilter !== s.stepFilter) {
@@ -158,7 +167,7 @@ function renderInspector(
   if (!prev || prev.selected !== s.selected || prev.run !== s.run) {
     v.detail.replaceChildren(
       report && s.selected !== null
-        ? renderStepDetail(report, s.selected)
+        ? renderStepDetail(report, s.selected, d.timeline!.at(s.selected))
         : h('p', { class: 'muted', text: '' }),
     );
     const pos = s.selected === null ? -1 : rowOfStep(d.shown, s.selected);

@@ -1,5 +1,5 @@
 import type { InspectReport, ThisChange } from '../../evm/host/inspectTypes.ts';
-import { thisAt } from '../../evm/host/thisAt.ts';
+import type { ThisAtResult } from '../../evm/host/thisAt.ts';
 import { h } from '../dom.ts';
 import { callsOfStep } from './buildStepRows.ts';
 import { hitsAt } from './navigateRecording.ts';
@@ -23,9 +23,13 @@ const section = (title: string, testId: string, body: (Node | string)[]) =>
 
 /**
  * The detail of a step: its values, stack (top first), memory window, storage access, the hook calls of the step
- * with what each changed in `this` (highlighted), and `this` after the step (thisAt), or why it cannot be rebuilt.
+ * with what each changed in `this` (highlighted), and `this` after the step once `thisAfter` gives it, or why it cannot be rebuilt.
  */
-export function renderStepDetail(report: InspectReport, step: number): HTMLElement {
+export function renderStepDetail(
+  report: InspectReport,
+  step: number,
+  thisAfter: Promise<ThisAtResult>,
+): HTMLElement {
   const s = report.steps[step];
   if (!s) return h('p', { class: 'muted', text: 'Select a step.' });
   const hits = hitsAt(report, step);
@@ -34,7 +38,8 @@ export function renderStepDetail(report: InspectReport, step: number): HTMLEleme
   const changes = calls.flatMap((c) =>
     c.changes.map((ch) => h('div', { class: 'this-change', text: `${c.hook}: ${changeLine(ch)}` })),
   );
-  const after = thisAt(report, step);
+  const thisBox = h('div', { class: 'muted', text: 'Rebuilding this…' });
+  void thisAfter.then((after) => thisBox.replaceChildren(renderThis(after)));
   return h(
     'div',
     { class: 'step-detail', attrs: { 'data-testid': 'step-detail', 'data-step': String(step) } },
@@ -60,14 +65,13 @@ export function renderStepDetail(report: InspectReport, step: number): HTMLEleme
         'step-changes',
         changes.length ? changes : ['no change to this'],
       ),
-      section('this after this step', 'step-this', [
-        after.ok
-          ? h('pre', {
-              text: JSON.stringify(after.value, null, 2),
-              attrs: { 'data-testid': 'step-this-json' },
-            })
-          : h('p', { class: 'muted', text: `Not known: ${after.reason}.` }),
-      ]),
+      section('this after this step', 'step-this', [thisBox]),
     ],
   );
+}
+
+function renderThis(after: ThisAtResult): HTMLElement {
+  return after.ok
+    ? h('pre', { text: JSON.stringify(after.value, null, 2), attrs: { 'data-testid': 'step-this-json' } })
+    : h('p', { class: 'muted', text: `Not known: ${after.reason}.` });
 }
