@@ -79,7 +79,8 @@ export function mapNodeErrorToSource(
     if (fn) flatOffset = functionKeyOffset(flat.code, fn);
   }
   if (flatOffset === undefined) return null;
-  const start = toSourceOffset(flat.map, flatOffset);
+  // Past the end: the code's last character (a flattened tracer's closing `}`).
+  const start = toSourceOffset(flat.map, Math.min(flatOffset, Math.max(0, flat.code.length - 1)));
   const range = createLineIndex(source).rangeOf(start, tokenEnd(source, start));
   return { range, message: cleanMessage(errorText) };
 }
