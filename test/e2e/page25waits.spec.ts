@@ -99,6 +99,14 @@ test('the demo transaction is found right after a reload, even one made before t
   // embedded node gave its demo values; the reloaded page must still put the demo transaction in the form.
   await page.goto('/');
   await page.waitForFunction(() => (window as any).__playground);
+  const example = '0x' + 'ab'.repeat(32);
+  await page.evaluate((h) => {
+    const store = (window as any).__playground.store;
+    store.update((st: any) => ({ request: { ...st.request, fields: { ...st.request.fields, txHash: h } } }));
+  }, example);
+  await expect
+    .poll(() => page.evaluate(() => JSON.stringify(localStorage)), { timeout: 10_000 })
+    .toContain('ab'.repeat(32));
   await page.reload();
   await page.waitForFunction(() => (window as any).__playground?.isChecked());
   const hash = () =>
