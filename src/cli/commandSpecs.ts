@@ -1,4 +1,4 @@
-import { methodNames } from '../core/rpc/methods.ts';
+import { methodNames } from '../core/rpc/methods/methods.ts';
 import { targetIds } from '../core/targets.ts';
 import { UsageError } from './cliTypes.ts';
 import { type ParsedArgs, parseArgs } from './parseArgs.ts';

@@ -7,7 +7,11 @@
  * - `reth`, `anvil`: Boa (paradigmxyz/revm-inspectors, `js-tracer` feature).
  * - `nethermind`: V8 through Microsoft ClearScript (Nethermind.Evm …/Custom/JavaScript/Engine.cs).
  */
-import { dialectDifferenceSummaries, type DialectDifferenceId, type DialectTarget } from './rpc/dialect.ts';
+import {
+  dialectDifferenceSummaries,
+  type DialectDifferenceId,
+  type DialectTarget,
+} from './rpc/probe/dialect.ts';
 
 export type TargetId = 'es5' | 'geth' | 'reth' | 'anvil' | 'nethermind';
 
@@ -49,7 +53,7 @@ export interface TargetInfo {
 
 const gethHelpers = ['toHex', 'toWord', 'toAddress', 'toContract', 'toContract2', 'isPrecompiled', 'slice'];
 
-/** A difference the probe also measures: its detail is the probe's own sentence (core/rpc/dialect.ts). */
+/** A difference the probe also measures: its detail is the probe's own sentence (core/rpc/probe/dialect.ts). */
 const measured = (id: DialectDifferenceId): RuntimeDifference => ({
   id,
   detail: dialectDifferenceSummaries[id],

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { forwardPath } from '../core/rpc/endpoint.ts';
+import { forwardPath } from '../core/rpc/endpoint/endpoint.ts';
 import { type ForwardMiddlewareOptions, createForwardMiddleware } from './createForwardMiddleware.ts';
 
 /**

@@ -1,6 +1,6 @@
 // Progress of a running probe, per request, for the Endpoints panel's card (the probe's state in the store says only
 // that it runs; this says which check and for how long).
-import type { ProbeSend } from '../core/rpc/probeSession.ts';
+import type { ProbeSend } from '../core/rpc/probe/probeSession.ts';
 
 /** One step of a probe: the request being sent, how many were sent before it, and the time since the start. */
 export interface ProbeProgress {

@@ -1,5 +1,5 @@
-import { type Endpoint, forwardPath } from '../core/rpc/endpoint.ts';
-import { secretMask } from '../core/rpc/maskEndpoint.ts';
+import { type Endpoint, forwardPath } from '../core/rpc/endpoint/endpoint.ts';
+import { secretMask } from '../core/rpc/endpoint/maskEndpoint.ts';
 import { type EmbeddedNodeHandle, createEmbeddedTransport } from './transport/createEmbeddedTransport.ts';
 import { createHttpTransport } from './transport/createHttpTransport.ts';
 import { createWsTransport } from './transport/createWsTransport.ts';

@@ -1,11 +1,11 @@
 import type { Diagnostic } from '../core/diagnostics.ts';
-import type { DialectTarget } from '../core/rpc/dialect.ts';
-import type { JsTracingSupport } from '../core/rpc/probe.ts';
+import type { DialectTarget } from '../core/rpc/probe/dialect.ts';
+import type { JsTracingSupport } from '../core/rpc/probe/probe.ts';
 import { defaultTarget, type TargetId } from '../core/targets.ts';
-import { createEndpoint, type Endpoint } from '../core/rpc/endpoint.ts';
-import type { MethodName } from '../core/rpc/methods.ts';
+import { createEndpoint, type Endpoint } from '../core/rpc/endpoint/endpoint.ts';
+import type { MethodName } from '../core/rpc/methods/methods.ts';
 import type { FlatTracer } from '../core/flatten/flattenTracer.ts';
-import type { Reply } from '../core/rpc/summarizeReply.ts';
+import type { Reply } from '../core/rpc/protocol/summarizeReply.ts';
 
 /** One named tracer the user edits. */
 export interface TracerDoc {
@@ -54,7 +54,7 @@ export interface HistoryEntry {
   resultTrimmed?: boolean;
 }
 
-/** What the result panel shows: the reply (one model with the CLI: `Reply` in src/core/rpc/summarizeReply.ts). */
+/** What the result panel shows: the reply (one model with the CLI: `Reply` in src/core/rpc/protocol/summarizeReply.ts). */
 export type ResultView = Reply & {
   /** The History entry this result was reopened from (absent for the reply of a request just sent). */
   openedFrom?: string;

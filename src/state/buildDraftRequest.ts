@@ -1,5 +1,5 @@
-import { methods, buildPayload, type BuildPayloadResult } from '../core/rpc/methods.ts';
-import type { ParamError } from '../core/rpc/checked.ts';
+import { methods, buildPayload, type BuildPayloadResult } from '../core/rpc/methods/methods.ts';
+import type { ParamError } from '../core/rpc/methods/checked.ts';
 import type { RequestDraft } from './appState.ts';
 
 /** A request ready to send, or the problems keyed by field (`params[0]`, `options.timeout`, `raw`, `tracer`…). */

@@ -1,4 +1,4 @@
-import { isMethodName } from '../core/rpc/methods.ts';
+import { isMethodName } from '../core/rpc/methods/methods.ts';
 import type { RequestDraft } from './appState.ts';
 
 /**

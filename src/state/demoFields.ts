@@ -1,4 +1,4 @@
-import { methods } from '../core/rpc/methods.ts';
+import { methods } from '../core/rpc/methods/methods.ts';
 
 /** Turns the embedded node's `demoDefaults()` answer into request form field texts (unknown keys are ignored). */
 export function demoFields(defaults: unknown): Record<string, string> {

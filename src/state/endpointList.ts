@@ -1,4 +1,4 @@
-import type { Endpoint } from '../core/rpc/endpoint.ts';
+import type { Endpoint } from '../core/rpc/endpoint/endpoint.ts';
 import type { AppState } from './appState.ts';
 
 /** Adds an endpoint, or replaces the one with its id. */

@@ -1,8 +1,8 @@
-import type { Endpoint } from '../core/rpc/endpoint.ts';
+import type { Endpoint } from '../core/rpc/endpoint/endpoint.ts';
 import { parseTarget } from '../core/targets.ts';
 import { decodeRequestDraft } from './decodeRequestDraft.ts';
-import { hasEmbeddedSecret, maskEndpoint, secretMask } from '../core/rpc/maskEndpoint.ts';
-import { splitUserInfo } from '../core/rpc/splitUserInfo.ts';
+import { hasEmbeddedSecret, maskEndpoint, secretMask } from '../core/rpc/endpoint/maskEndpoint.ts';
+import { splitUserInfo } from '../core/rpc/endpoint/splitUserInfo.ts';
 import {
   createEmbeddedEndpoint,
   createRequestDraft,
@@ -134,7 +134,7 @@ export function saveState(storage: KeyValueStorage, state: Omit<SavedState, 'ver
 }
 
 /**
- * What an endpoint without "remember" leaves on disk: its URLs masked by the rule in src/core/rpc/maskEndpoint.ts
+ * What an endpoint without "remember" leaves on disk: its URLs masked by the rule in src/core/rpc/endpoint/maskEndpoint.ts
  * (the host and plain path words stay, so the user recognises it and is told to paste the key again), no user and
  * no password.
  */

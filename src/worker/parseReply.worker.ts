@@ -3,7 +3,7 @@
 import { expose, transfer, type Endpoint } from 'comlink';
 import { createResultTree, type ResultTree } from '../core/result/createResultTree.ts';
 import { prepareResultViews } from '../core/result/prepareResultViews.ts';
-import { summarizeReplyKeepingValue } from '../core/rpc/summarizeReply.ts';
+import { summarizeReplyKeepingValue } from '../core/rpc/protocol/summarizeReply.ts';
 import type { ParseReplyApi, ResultTreeApi } from './contracts.ts';
 
 // Only the newest large result is kept: a 50 MB reply parses to a few hundred MB of objects. A replaced tree's port

@@ -1,4 +1,4 @@
-/** One JSON-RPC answer to a canary of the dialect battery (src/core/rpc/probeDialect.ts), or no answer at all. */
+/** One JSON-RPC answer to a canary of the dialect battery (src/core/rpc/probe/probeDialect.ts), or no answer at all. */
 export type Answer = { result: unknown } | { error: { code: number; message: string } } | 'hang';
 
 export const ok = (result: unknown): Answer => ({ result });

@@ -2,9 +2,9 @@ import type { CliCommand } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
 import { optionalOption, requireOption } from '../parseArgs.ts';
 import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
-import { buildCurl } from '../../core/rpc/buildCurl.ts';
-import { serializeRequest } from '../../core/rpc/jsonRpc.ts';
-import { validateEndpoint } from '../../core/rpc/maskEndpoint.ts';
+import { buildCurl } from '../../core/rpc/snippets/buildCurl.ts';
+import { serializeRequest } from '../../core/rpc/protocol/jsonRpc.ts';
+import { validateEndpoint } from '../../core/rpc/endpoint/maskEndpoint.ts';
 import { buildRequestFromArgs } from './payload.ts';
 
 /**

@@ -5,9 +5,14 @@ import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
 import { createLineIndex, type Diagnostic, formatDiagnostic } from '../../core/diagnostics.ts';
 import { findConsoleName } from '../../core/flatten/findConsoleName.ts';
 import { consoleCall } from '../../core/tracer/lintConsole.ts';
-import type { TraceOptionsInput } from '../../core/rpc/buildTraceOptions.ts';
-import { serializeRequest } from '../../core/rpc/jsonRpc.ts';
-import { type BuildPayloadResult, buildPayload, findMethod, methodNames } from '../../core/rpc/methods.ts';
+import type { TraceOptionsInput } from '../../core/rpc/methods/buildTraceOptions.ts';
+import { serializeRequest } from '../../core/rpc/protocol/jsonRpc.ts';
+import {
+  type BuildPayloadResult,
+  buildPayload,
+  findMethod,
+  methodNames,
+} from '../../core/rpc/methods/methods.ts';
 import { defaultTarget, isTargetId, parseTarget, targetIds, type TargetId } from '../../core/targets.ts';
 import { toSourceOffset } from '../../core/flatten/createPositionMap.ts';
 import { sentTracerOf, type TracerOrigin } from '../locateTracerError.ts';

@@ -1,7 +1,7 @@
 import type { CliCommand } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
 import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
-import { type DialectReport, type ProbeReport, probeNode } from '../../core/rpc/probe.ts';
+import { type DialectReport, type ProbeReport, probeNode } from '../../core/rpc/probe/probe.ts';
 import { createProbeSender } from '../../io/transport/createProbeSender.ts';
 import { createTransportFromArgs } from './send.ts';
 import { stripControl } from '../stripControl.ts';

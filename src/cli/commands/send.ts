@@ -2,8 +2,12 @@ import type { CliCommand } from '../cliTypes.ts';
 import { UsageError } from '../cliTypes.ts';
 import { type ParsedArgs, optionalOption, requireOption } from '../parseArgs.ts';
 import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
-import { validateEndpoint } from '../../core/rpc/maskEndpoint.ts';
-import { placeTracerError, type Reply, summarizeReplyKeepingValue } from '../../core/rpc/summarizeReply.ts';
+import { validateEndpoint } from '../../core/rpc/endpoint/maskEndpoint.ts';
+import {
+  placeTracerError,
+  type Reply,
+  summarizeReplyKeepingValue,
+} from '../../core/rpc/protocol/summarizeReply.ts';
 import type { Transport } from '../../io/transport/transport.ts';
 import { createTransport } from '../../io/transport/createTransport.ts';
 import type { WebSocketConstructorLike } from '../../io/transport/createWsTransport.ts';

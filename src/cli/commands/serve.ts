@@ -13,7 +13,7 @@ import { createUpstreamClient } from '../../io/upstream/createUpstreamClient.ts'
 import { readStateByNumber } from '../../io/upstream/readStateByNumber.ts';
 import { createTransport } from '../../io/transport/createTransport.ts';
 import type { WebSocketConstructorLike } from '../../io/transport/createWsTransport.ts';
-import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
+import { maskEndpoint } from '../../core/rpc/endpoint/maskEndpoint.ts';
 import { startRpcServer } from '../serve/startRpcServer.ts';
 import { watchParent } from '../serve/watchParent.ts';
 import { formatDevAccounts } from '../serve/formatDevAccounts.ts';

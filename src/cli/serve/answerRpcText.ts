@@ -1,5 +1,5 @@
 import type { EmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
-import { isTraceMethod } from '../../core/rpc/methods.ts';
+import { isTraceMethod } from '../../core/rpc/methods/methods.ts';
 import { journalEntryFor } from './journalEntryFor.ts';
 import { splitJsonArray } from './splitJsonArray.ts';
 import type { TraceClient } from './TraceClient.ts';

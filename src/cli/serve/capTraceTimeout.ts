@@ -1,5 +1,5 @@
 import { parseTimeoutMs } from '../../evm/host/parseTimeout.ts';
-import { findMethod } from '../../core/rpc/methods.ts';
+import { findMethod } from '../../core/rpc/methods/methods.ts';
 
 /** A trace request as the trace process should see it, and how long it may take before it is killed. */
 export interface CappedTrace {

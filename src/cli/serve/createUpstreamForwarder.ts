@@ -1,5 +1,5 @@
-import { responseText } from '../../core/rpc/transportOutcome.ts';
-import type { JsonRpcRequest } from '../../core/rpc/jsonRpc.ts';
+import { responseText } from '../../core/rpc/protocol/transportOutcome.ts';
+import type { JsonRpcRequest } from '../../core/rpc/protocol/jsonRpc.ts';
 import type { Transport } from '../../io/transport/transport.ts';
 
 import type { JsonRpcResponse } from '../../evm/node/handleJsonRpc.ts';

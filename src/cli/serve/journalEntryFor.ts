@@ -1,4 +1,4 @@
-import { changesChain } from '../../core/rpc/methods.ts';
+import { changesChain } from '../../core/rpc/methods/methods.ts';
 
 /**
  * What the trace processes must apply, in order, to stay on the server's chain after `item` succeeded there: a sent

@@ -3,7 +3,7 @@ import type { ParsedArgs } from '../parseArgs.ts';
 import { optionalOption } from '../parseArgs.ts';
 import { parseTimeoutMs } from '../../evm/host/parseTimeout.ts';
 import { createAccessPolicy } from './createAccessPolicy.ts';
-import { validateEndpoint } from '../../core/rpc/maskEndpoint.ts';
+import { validateEndpoint } from '../../core/rpc/endpoint/maskEndpoint.ts';
 import { hardforkNames } from '../../evm/upstream/upstreamCommon.ts';
 
 /** `tracer serve`'s options, checked. */

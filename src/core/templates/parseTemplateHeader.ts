@@ -1,4 +1,4 @@
-import { isMethodName, isTraceMethod, methodNames, methods } from '../rpc/methods.ts';
+import { isMethodName, isTraceMethod, methodNames, methods } from '../rpc/methods/methods.ts';
 /** The tracing methods a template can name in `@methods`: the method table's tracing rows. */
 export const templateMethods: readonly string[] = methodNames.filter(isTraceMethod);
 

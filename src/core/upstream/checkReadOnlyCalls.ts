@@ -1,4 +1,4 @@
-import { upstreamStateMethods } from '../rpc/methods.ts';
+import { upstreamStateMethods } from '../rpc/methods/methods.ts';
 import { isPrestateCall } from './prestateSeed.ts';
 import type { RpcCall } from './stateRequests.ts';
 

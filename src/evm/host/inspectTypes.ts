@@ -9,7 +9,7 @@
  * tracer's result: the result is the one of the single run that made the recording.
  */
 
-import type { HookName } from './traceDebug.js';
+import type { HookName } from './traceDebug.ts';
 
 /** What an inspected run records (every field optional: the defaults below). */
 export interface InspectOptions {

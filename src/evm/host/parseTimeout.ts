@@ -1,4 +1,4 @@
-import { parseGoDuration } from '../../core/rpc/parseGoDuration.ts';
+import { parseGoDuration } from '../../core/rpc/protocol/parseGoDuration.ts';
 import { TracerError } from './traceTypes.ts';
 
 /**

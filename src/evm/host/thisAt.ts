@@ -3,7 +3,7 @@
  * each hook call (see inspectTypes). Pure: the page's Debug panel and tests call it.
  */
 
-import type { InspectReport, ThisChange } from './inspectTypes.js';
+import type { InspectReport, ThisChange } from './inspectTypes.ts';
 
 /** A JSON value. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

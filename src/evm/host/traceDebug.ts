@@ -5,7 +5,7 @@
  * {@link JsTraceOptions.debug}. Plain data only: it crosses the trace process's IPC and the page's worker boundary.
  */
 
-import type { InspectOptions, InspectReport } from './inspectTypes.js';
+import type { InspectOptions, InspectReport } from './inspectTypes.ts';
 
 /** The tracer calls a line or a cost is attached to (`setup`: the tracer's construction and its `setup(cfg)`). */
 export type HookName = 'setup' | 'step' | 'enter' | 'exit' | 'fault' | 'result';

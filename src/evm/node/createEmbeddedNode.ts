@@ -5,7 +5,7 @@ import { buildDemoDefaults } from './demoDefaults.ts';
 import type { DemoDefaults } from './demoDefaults.ts';
 import { ethHandlers } from './ethHandlers.ts';
 import type { Fixture, FixtureDefaults } from '../../core/fixture/fixtureTypes.ts';
-import { type EmbeddedFamily, embeddedMethods } from '../../core/rpc/methods.ts';
+import { type EmbeddedFamily, embeddedMethods } from '../../core/rpc/methods/methods.ts';
 import { buildFixtureChain } from './buildFixtureChain.ts';
 import { handleJsonRpc } from './handleJsonRpc.ts';
 import type { JsonRpcResponse } from './handleJsonRpc.ts';
@@ -66,7 +66,7 @@ export interface NodeConnection {
   close(): void;
 }
 
-/** The handler files, by the family names the method table (src/core/rpc/methods.ts) uses. */
+/** The handler files, by the family names the method table (src/core/rpc/methods/methods.ts) uses. */
 export const handlerFamilies: Readonly<Record<EmbeddedFamily, Readonly<Record<string, Handler>>>> = {
   eth: ethHandlers,
   call: callHandlers,

@@ -1,4 +1,4 @@
-import { splitUserInfo } from '../../core/rpc/splitUserInfo.ts';
+import { splitUserInfo } from '../../core/rpc/endpoint/splitUserInfo.ts';
 
 /** The `Authorization: Basic …` header value for a user and password (UTF-8, as browsers and curl send it). */
 export function basicAuthHeader(user: string, password: string): string {

@@ -1,6 +1,6 @@
-import { type RpcResult, classifyResponse } from '../../core/rpc/classifyResponse.ts';
-import type { JsonRpcRequest } from '../../core/rpc/jsonRpc.ts';
-import type { TransportOutcome } from '../../core/rpc/transportOutcome.ts';
+import { type RpcResult, classifyResponse } from '../../core/rpc/protocol/classifyResponse.ts';
+import type { JsonRpcRequest } from '../../core/rpc/protocol/jsonRpc.ts';
+import type { TransportOutcome } from '../../core/rpc/protocol/transportOutcome.ts';
 import type { SendOptions, Transport } from './transport.ts';
 
 /** The raw outcome and its interpretation for one request. */

@@ -1,6 +1,6 @@
-import type { JsonRpcRequest } from '../../core/rpc/jsonRpc.ts';
-import { describeTimeLimit, requestTimeLimit } from '../../core/rpc/requestTimeLimit.ts';
-import { type TransportOutcome, textResponse } from '../../core/rpc/transportOutcome.ts';
+import type { JsonRpcRequest } from '../../core/rpc/protocol/jsonRpc.ts';
+import { describeTimeLimit, requestTimeLimit } from '../../core/rpc/protocol/requestTimeLimit.ts';
+import { type TransportOutcome, textResponse } from '../../core/rpc/protocol/transportOutcome.ts';
 import { type SendOptions, type Transport, cancelledMessage } from './transport.ts';
 
 /** What the embedded-node transport needs: a node that answers request objects, and a way to stop it. */

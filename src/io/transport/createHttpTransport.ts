@@ -1,8 +1,8 @@
-import { contentTypeOf, serializeRequest } from '../../core/rpc/jsonRpc.ts';
-import { badPortMessage, badPorts, portOf } from '../../core/rpc/badPorts.ts';
-import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
-import { type TimeLimit, requestTimeLimit } from '../../core/rpc/requestTimeLimit.ts';
-import type { FailureReason, TransportOutcome } from '../../core/rpc/transportOutcome.ts';
+import { contentTypeOf, serializeRequest } from '../../core/rpc/protocol/jsonRpc.ts';
+import { badPortMessage, badPorts, portOf } from '../../core/rpc/endpoint/badPorts.ts';
+import { maskEndpoint } from '../../core/rpc/endpoint/maskEndpoint.ts';
+import { type TimeLimit, requestTimeLimit } from '../../core/rpc/protocol/requestTimeLimit.ts';
+import type { FailureReason, TransportOutcome } from '../../core/rpc/protocol/transportOutcome.ts';
 import { basicAuthHeader, isBrowserLike, splitUrlCredentials } from './basicAuth.ts';
 import { type SendOptions, type Transport, cancelledMessage, timeoutMessage } from './transport.ts';
 

@@ -1,4 +1,4 @@
-import type { ProbeSend } from '../../core/rpc/probe.ts';
+import type { ProbeSend } from '../../core/rpc/probe/probe.ts';
 import type { Transport } from './transport.ts';
 
 /** Adapts a transport to the probe: each request object is handed to the transport as is. */

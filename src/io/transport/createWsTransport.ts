@@ -1,7 +1,7 @@
-import { type JsonRpcRequest, serializeRequest } from '../../core/rpc/jsonRpc.ts';
-import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
-import { requestTimeLimit } from '../../core/rpc/requestTimeLimit.ts';
-import { type TransportOutcome, textResponse } from '../../core/rpc/transportOutcome.ts';
+import { type JsonRpcRequest, serializeRequest } from '../../core/rpc/protocol/jsonRpc.ts';
+import { maskEndpoint } from '../../core/rpc/endpoint/maskEndpoint.ts';
+import { requestTimeLimit } from '../../core/rpc/protocol/requestTimeLimit.ts';
+import { type TransportOutcome, textResponse } from '../../core/rpc/protocol/transportOutcome.ts';
 import { basicAuthHeader, splitUrlCredentials } from './basicAuth.ts';
 import { type SendOptions, type Transport, cancelledMessage, timeoutMessage } from './transport.ts';
 import {

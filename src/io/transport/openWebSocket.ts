@@ -1,4 +1,8 @@
-import { type FailureReason, type TransportOutcome, textResponse } from '../../core/rpc/transportOutcome.ts';
+import {
+  type FailureReason,
+  type TransportOutcome,
+  textResponse,
+} from '../../core/rpc/protocol/transportOutcome.ts';
 
 /** The part of the WebSocket API used here (the browser's WebSocket and the `ws` package both provide it). */
 export interface WebSocketLike {

@@ -1,6 +1,6 @@
-import type { JsonRpcRequest } from '../../core/rpc/jsonRpc.ts';
-import { type TimeLimit, describeTimeLimit } from '../../core/rpc/requestTimeLimit.ts';
-import type { TransportOutcome } from '../../core/rpc/transportOutcome.ts';
+import type { JsonRpcRequest } from '../../core/rpc/protocol/jsonRpc.ts';
+import { type TimeLimit, describeTimeLimit } from '../../core/rpc/protocol/requestTimeLimit.ts';
+import type { TransportOutcome } from '../../core/rpc/protocol/transportOutcome.ts';
 
 /** What may go with one request. */
 export interface SendOptions {

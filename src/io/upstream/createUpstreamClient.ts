@@ -1,5 +1,5 @@
-import { classifyResponse, type RpcResult } from '../../core/rpc/classifyResponse.ts';
-import { buildRequest, type JsonRpcRequest } from '../../core/rpc/jsonRpc.ts';
+import { classifyResponse, type RpcResult } from '../../core/rpc/protocol/classifyResponse.ts';
+import { buildRequest, type JsonRpcRequest } from '../../core/rpc/protocol/jsonRpc.ts';
 import type { RpcCall } from '../../core/upstream/stateRequests.ts';
 import {
   type UpstreamFault,

@@ -1,6 +1,6 @@
 import type { ApiMember, ApiType } from '../../core/tracer/apiModel.ts';
 import { formatSignature } from '../../core/tracer/resolveApiAt.ts';
-import { h } from '../dom.ts';
+import { h } from '../shell/dom.ts';
 
 /** One entry of the reference: a member (or global helper), where it belongs, and what to match a search against. */
 export interface ApiEntry {

@@ -1,6 +1,6 @@
 import type { ResultView } from '../../state/appState.ts';
 import { decodeRawTransaction } from '../../core/bitcoin/decodeRawTransaction.ts';
-import { clear, h } from '../dom.ts';
+import { clear, h } from '../shell/dom.ts';
 
 /** What the decode button needs from the result panel. */
 export interface RawTxDecodeHost {

@@ -1,6 +1,6 @@
 import type { ConsoleLine, HookName } from '../../evm/host/traceDebug.ts';
 import { hookNames } from '../../evm/host/traceDebug.ts';
-import { h } from '../dom.ts';
+import { h } from '../shell/dom.ts';
 import { createVirtualList, type VirtualList } from './createVirtualList.ts';
 import { consoleLinePlace, type ConsoleFilter } from './filterConsoleLines.ts';
 

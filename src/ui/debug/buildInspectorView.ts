@@ -1,4 +1,4 @@
-import { h } from '../dom.ts';
+import { h } from '../shell/dom.ts';
 import { createVirtualList, type VirtualList } from './createVirtualList.ts';
 import { stepColumns } from './renderStepRow.ts';
 import type { BreakpointFields } from './parseBreakpoint.ts';

@@ -1,4 +1,4 @@
-import type { JsonRpcRequest } from '../../core/rpc/jsonRpc.ts';
+import type { JsonRpcRequest } from '../../core/rpc/protocol/jsonRpc.ts';
 import type { EmbeddedNodeHandle } from '../../io/transport/createEmbeddedTransport.ts';
 import type { DebugRunAnswer, DebugRunner } from './debugRun.ts';
 

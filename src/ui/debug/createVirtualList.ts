@@ -1,4 +1,4 @@
-import { h } from '../dom.ts';
+import { h } from '../shell/dom.ts';
 
 /** Options of {@link createVirtualList}. */
 export interface VirtualListOptions {

@@ -1,6 +1,6 @@
 import type { ConsoleLine } from '../../evm/host/traceDebug.ts';
-import { clear } from '../dom.ts';
-import type { PanelContext } from '../panels/panelContext.ts';
+import { clear } from '../shell/dom.ts';
+import type { PanelContext } from '../shell/panelContext.ts';
 import { buildConsoleView, type ConsoleView } from './buildConsoleView.ts';
 import { buildCostView, timeoutMsOf } from './buildCostView.ts';
 import type { DebugState } from './createDebugSession.ts';

@@ -1,6 +1,6 @@
 import type { InspectReport } from '../../evm/host/inspectTypes.ts';
-import { clear, h } from '../dom.ts';
-import type { PanelContext } from '../panels/panelContext.ts';
+import { clear, h } from '../shell/dom.ts';
+import type { PanelContext } from '../shell/panelContext.ts';
 import { buildInspectorView, type InspectorView } from './buildInspectorView.ts';
 import { buildStepRows, filterStepRows, rowOfStep, rowStep } from './buildStepRows.ts';
 import type { DebugSession, DebugState } from './createDebugSession.ts';

@@ -1,7 +1,7 @@
 import type { AppState } from '../../state/appState.ts';
 import type { Store } from '../../state/createStore.ts';
-import type { JsonRpcRequest } from '../../core/rpc/jsonRpc.ts';
-import type { PanelContext } from '../panels/panelContext.ts';
+import type { JsonRpcRequest } from '../../core/rpc/protocol/jsonRpc.ts';
+import type { PanelContext } from '../shell/panelContext.ts';
 import { createDebugSession, type DebugSession } from './createDebugSession.ts';
 import type { DebugRunAnswer, DebugRunner } from './debugRun.ts';
 import { latestDebugRun } from './latestDebugRun.ts';

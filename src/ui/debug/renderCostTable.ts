@@ -1,4 +1,4 @@
-import { h } from '../dom.ts';
+import { h } from '../shell/dom.ts';
 import type { CostView } from './buildCostView.ts';
 
 const num = (v: number | null, digits: number) => (v === null ? '-' : v.toFixed(digits));

@@ -1,6 +1,6 @@
 import type { InspectReport, ThisChange } from '../../evm/host/inspectTypes.ts';
 import type { ThisAtResult } from '../../evm/host/thisAt.ts';
-import { h } from '../dom.ts';
+import { h } from '../shell/dom.ts';
 import { callsOfStep } from './buildStepRows.ts';
 import { hitsAt } from './navigateRecording.ts';
 

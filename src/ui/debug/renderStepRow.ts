@@ -1,5 +1,5 @@
 import type { InspectReport } from '../../evm/host/inspectTypes.ts';
-import { h } from '../dom.ts';
+import { h } from '../shell/dom.ts';
 
 /** The columns of a step row, for the header. */
 export const stepColumns = ['step', 'op', 'pc', 'depth', 'gas', 'cost', 'contract', 'stack top'] as const;

@@ -1,5 +1,5 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import type { TracerErrorPlace } from '../../core/rpc/summarizeReply.ts';
+import type { TracerErrorPlace } from '../../core/rpc/protocol/summarizeReply.ts';
 import { nodeErrorMarkerOwner } from './applyDiagnostics.ts';
 
 /** What marking a node's tracer error needs. */

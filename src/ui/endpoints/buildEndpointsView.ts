@@ -1,8 +1,8 @@
-import type { Endpoint } from '../../core/rpc/endpoint.ts';
-import { hasEmbeddedSecret, maskEndpoint, secretMask } from '../../core/rpc/maskEndpoint.ts';
+import type { Endpoint } from '../../core/rpc/endpoint/endpoint.ts';
+import { hasEmbeddedSecret, maskEndpoint, secretMask } from '../../core/rpc/endpoint/maskEndpoint.ts';
 import type { ProbeView } from '../../state/appState.ts';
-import { h } from '../dom.ts';
-import { type ProbeVerdictView, buildProbeVerdictView, offersRunHere } from '../describeProbe.ts';
+import { h } from '../shell/dom.ts';
+import { type ProbeVerdictView, buildProbeVerdictView, offersRunHere } from './describeProbe.ts';
 import type { EndpointFormField, EndpointUrlField } from './validateEndpointForm.ts';
 
 /** The endpoints panel's fixed elements (the panel fills the list, the form slot and the probe card slot). */

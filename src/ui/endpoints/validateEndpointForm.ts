@@ -1,10 +1,10 @@
-import type { Endpoint } from '../../core/rpc/endpoint.ts';
+import type { Endpoint } from '../../core/rpc/endpoint/endpoint.ts';
 import {
   hasEmbeddedSecret,
   maskEndpoint,
   secretMask,
   validateEndpoint,
-} from '../../core/rpc/maskEndpoint.ts';
+} from '../../core/rpc/endpoint/maskEndpoint.ts';
 
 /** The endpoint form's text fields, in the order the form shows them. */
 export type EndpointFormField = 'name' | 'url' | 'wsUrl' | 'user' | 'password';

@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '../../state/appState.ts';
-import { h } from '../dom.ts';
-import { formatSize } from '../formatSize.ts';
+import { h } from '../shell/dom.ts';
+import { formatSize } from '../shell/formatSize.ts';
 import { statusLabels } from '../result/judgeReply.ts';
 
 /** The history panel's fixed elements (the panel fills the table's body). */

@@ -2,7 +2,7 @@ import './frameInspector.css';
 import { describeFrame, hexLines, type FrameFacts } from '../../core/abi/describeFrame.ts';
 import type { Decoded, DecodedArg } from '../../core/abi/decodeAbiData.ts';
 import type { FrameDetail } from '../../core/result/viewData.ts';
-import { clear, copyText, h } from '../dom.ts';
+import { clear, copyText, h } from '../shell/dom.ts';
 import { abiBook, abiError, onAbiChange, savedAbiText, saveAbiText } from './abiStore.ts';
 
 /** The frame inspector under the result views. */

@@ -1,5 +1,5 @@
 import type { Diagnostic, Fix } from '../../core/diagnostics.ts';
-import { clear, h } from '../dom.ts';
+import { clear, h } from '../shell/dom.ts';
 
 /** The problems panel's fixed elements (the panel fills the list). */
 export interface ProblemsView {

@@ -1,5 +1,5 @@
-import type { Endpoint } from '../../core/rpc/endpoint.ts';
-import { h } from '../dom.ts';
+import type { Endpoint } from '../../core/rpc/endpoint/endpoint.ts';
+import { h } from '../shell/dom.ts';
 
 /** The Replay panel's "Trace on any node's state" section: a hash, a saved endpoint, Run here, its status slot. */
 export interface AnyNodeSection {

@@ -1,4 +1,4 @@
-import { h } from '../dom.ts';
+import { h } from '../shell/dom.ts';
 
 /** The replay panel's fixed elements (the panel fills and updates them). */
 export interface ReplayView {

@@ -1,4 +1,4 @@
-import { describeValue } from '../../core/rpc/checked.ts';
+import { describeValue } from '../../core/rpc/methods/checked.ts';
 
 /** A fixture file's text checked before it goes to the embedded node: the parsed object, or one plain message. */
 export type FixtureCheck = { ok: true; json: Record<string, unknown> } | { ok: false; message: string };

@@ -1,4 +1,4 @@
-import { buildRequest } from '../../core/rpc/jsonRpc.ts';
+import { buildRequest } from '../../core/rpc/protocol/jsonRpc.ts';
 import type { RpcSend } from '../../core/fixture/captureFixture.ts';
 import type { Transport } from '../../io/transport/transport.ts';
 import { checkPrestateResult, readRpcReply } from './readRpcReply.ts';

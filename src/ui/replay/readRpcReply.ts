@@ -1,7 +1,7 @@
-import { describeValue } from '../../core/rpc/checked.ts';
-import { classifyResponse } from '../../core/rpc/classifyResponse.ts';
-import type { JsonRpcId } from '../../core/rpc/jsonRpc.ts';
-import type { TransportOutcome } from '../../core/rpc/transportOutcome.ts';
+import { describeValue } from '../../core/rpc/methods/checked.ts';
+import { classifyResponse } from '../../core/rpc/protocol/classifyResponse.ts';
+import type { JsonRpcId } from '../../core/rpc/protocol/jsonRpc.ts';
+import type { TransportOutcome } from '../../core/rpc/protocol/transportOutcome.ts';
 
 // What capturing needs from each method, said when a node lacks it.
 const needs: Record<string, string> = {

@@ -1,5 +1,5 @@
 import type { FixtureDefaults } from '../../core/fixture/fixtureTypes.ts';
-import { h } from '../dom.ts';
+import { h } from '../shell/dom.ts';
 import { fieldOf } from './checkFixtureText.ts';
 import { summarizeFixture } from './summarizeFixture.ts';
 

@@ -1,7 +1,7 @@
-import type { Endpoint } from '../../core/rpc/endpoint.ts';
-import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
-import { methodNames, methods } from '../../core/rpc/methods.ts';
-import { clear, h } from '../dom.ts';
+import type { Endpoint } from '../../core/rpc/endpoint/endpoint.ts';
+import { maskEndpoint } from '../../core/rpc/endpoint/maskEndpoint.ts';
+import { methodNames, methods } from '../../core/rpc/methods/methods.ts';
+import { clear, h } from '../shell/dom.ts';
 
 /** The request panel's fixed elements (the panel fills the endpoint list, the form and the progress). */
 export interface RequestView {

@@ -1,17 +1,17 @@
 // DOM-free: the request side of the page as plain functions over the store, with every effect passed in, so that it
 // runs (and is tested) in Node with real transports and the real embedded node.
-import type { Endpoint } from '../../core/rpc/endpoint.ts';
-import type { ClassifyOptions } from '../../core/rpc/classifyResponse.ts';
-import type { ProbeReport } from '../../core/rpc/probe.ts';
+import type { Endpoint } from '../../core/rpc/endpoint/endpoint.ts';
+import type { ClassifyOptions } from '../../core/rpc/protocol/classifyResponse.ts';
+import type { ProbeReport } from '../../core/rpc/probe/probe.ts';
 import type { FlatTracer } from '../../core/flatten/flattenTracer.ts';
-import type { JsonRpcRequest } from '../../core/rpc/jsonRpc.ts';
+import type { JsonRpcRequest } from '../../core/rpc/protocol/jsonRpc.ts';
 import {
   placeTracerError,
   summarizeReply,
   type Reply,
   type TracerErrorPlace,
-} from '../../core/rpc/summarizeReply.ts';
-import type { TransportResponse } from '../../core/rpc/transportOutcome.ts';
+} from '../../core/rpc/protocol/summarizeReply.ts';
+import type { TransportResponse } from '../../core/rpc/protocol/transportOutcome.ts';
 import type { Transport } from '../../io/transport/transport.ts';
 import {
   createId,
@@ -26,7 +26,7 @@ import { demoFields, exampleFields } from '../../state/demoFields.ts';
 import { activeEndpoint } from '../../state/endpointList.ts';
 import type { DemoDefaults } from '../../evm/node/demoDefaults.ts';
 import type { FixtureDefaults } from '../../core/fixture/fixtureTypes.ts';
-import { describeProbe } from '../describeProbe.ts';
+import { describeProbe } from '../endpoints/describeProbe.ts';
 import { splitTraceOptions } from './splitTraceOptions.ts';
 import { tracerCodeFor } from '../send/tracerCodeFor.ts';
 import type { TemplateDemo } from '../../core/templates/parseTemplateHeader.ts';

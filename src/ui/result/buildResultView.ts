@@ -1,7 +1,7 @@
-import type { Reply } from '../../core/rpc/summarizeReply.ts';
+import type { Reply } from '../../core/rpc/protocol/summarizeReply.ts';
 import type { ResultView } from '../../state/appState.ts';
-import { clear, h } from '../dom.ts';
-import { formatSize } from '../formatSize.ts';
+import { clear, h } from '../shell/dom.ts';
+import { formatSize } from '../shell/formatSize.ts';
 import type { HeadingPart, RequestHeading } from './describeRequest.ts';
 import type { ReplyVerdict } from './judgeReply.ts';
 import { clipText } from './shortenNodeText.ts';

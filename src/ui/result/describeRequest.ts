@@ -1,5 +1,5 @@
-import { maskEndpoint } from '../../core/rpc/maskEndpoint.ts';
-import type { Endpoint } from '../../core/rpc/endpoint.ts';
+import { maskEndpoint } from '../../core/rpc/endpoint/maskEndpoint.ts';
+import type { Endpoint } from '../../core/rpc/endpoint/endpoint.ts';
 import { sentTracer } from './judgeReply.ts';
 
 /** One part of a result's heading: the words shown and, when they shorten something, the whole value. */

@@ -8,7 +8,7 @@ import type {
   ViewTab,
 } from '../../core/result/viewData.ts';
 import type { FrameInspector } from '../inspector/mountFrameInspector.ts';
-import { clear, h } from '../dom.ts';
+import { clear, h } from '../shell/dom.ts';
 import { preloadChart } from './views/chartTheme.ts';
 
 /** The views beside the raw JSON in the result panel. */

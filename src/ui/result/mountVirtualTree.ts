@@ -1,7 +1,7 @@
 import './resultTree.css';
 import type { Remote } from 'comlink';
 import type { ResultTreeApi } from '../../worker/contracts.ts';
-import { copyText, h } from '../dom.ts';
+import { copyText, h } from '../shell/dom.ts';
 import { formatPath, type TreePath, type TreeRow } from '../../core/result/createResultTree.ts';
 import { createRowElement, fillRow } from './renderTreeRow.ts';
 

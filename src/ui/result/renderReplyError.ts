@@ -1,6 +1,6 @@
-import type { TracerErrorPlace } from '../../core/rpc/summarizeReply.ts';
+import type { TracerErrorPlace } from '../../core/rpc/protocol/summarizeReply.ts';
 import type { ResultView } from '../../state/appState.ts';
-import { h } from '../dom.ts';
+import { h } from '../shell/dom.ts';
 import { clipText, elideTracer } from './shortenNodeText.ts';
 import { splitErrorMessage } from './splitErrorMessage.ts';
 

@@ -1,4 +1,4 @@
-import { h } from '../dom.ts';
+import { h } from '../shell/dom.ts';
 import type { TreeRow } from '../../core/result/createResultTree.ts';
 
 const indentPx = 14;

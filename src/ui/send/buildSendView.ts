@@ -1,4 +1,4 @@
-import { h } from '../dom.ts';
+import { h } from '../shell/dom.ts';
 
 /** One titled code block with its copy button and the button's status line. */
 export interface SnippetSectionView {

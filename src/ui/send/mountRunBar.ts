@@ -1,10 +1,10 @@
 import type { AppState } from '../../state/appState.ts';
 import { buildDraftRequest } from '../../state/buildDraftRequest.ts';
 import { activeEndpoint } from '../../state/endpointList.ts';
-import { h, type Panel } from '../dom.ts';
+import { h, type Panel } from '../shell/dom.ts';
 import { tracerCodeFor } from './tracerCodeFor.ts';
 import { latestDebugRun } from '../debug/latestDebugRun.ts';
-import { confirmAction } from '../openDialog.ts';
+import { confirmAction } from '../shell/openDialog.ts';
 import { sendCostWarning } from './sendCostWarning.ts';
 
 /** What the run bar does. */

@@ -1,4 +1,4 @@
-import type { Endpoint } from '../../core/rpc/endpoint.ts';
+import type { Endpoint } from '../../core/rpc/endpoint/endpoint.ts';
 import type { AppState } from '../../state/appState.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { h } from '../dom.ts';
+import { h } from '../shell/dom.ts';
 import type { RunHere, RunHereProgress, RunHereStatus } from './createRunHere.ts';
 import './runHere.css';
 

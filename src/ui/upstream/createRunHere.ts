@@ -1,9 +1,9 @@
 // DOM-free: "run it here" as the page does it, over the store and the request controller. The probe card and the
 // Replay panel both start runs here and show the same status.
-import type { Endpoint } from '../../core/rpc/endpoint.ts';
-import { validateHash } from '../../core/rpc/validateHex.ts';
+import type { Endpoint } from '../../core/rpc/endpoint/endpoint.ts';
+import { validateHash } from '../../core/rpc/methods/validateHex.ts';
 import type { AppState } from '../../state/appState.ts';
-import type { PanelContext } from '../panels/panelContext.ts';
+import type { PanelContext } from '../shell/panelContext.ts';
 import { createRunHereTransport, type RunHereProgress } from './createRunHereTransport.ts';
 
 export type { RunHereProgress };

@@ -4,11 +4,11 @@
 // sends it to the one endpoint the user chose, through that endpoint's own transport.
 import { checkReadOnlyCalls } from '../../core/upstream/checkReadOnlyCalls.ts';
 import type { RpcCall } from '../../core/upstream/stateRequests.ts';
-import { requestTimeLimit, describeTimeLimit } from '../../core/rpc/requestTimeLimit.ts';
-import { textResponse, type TransportOutcome } from '../../core/rpc/transportOutcome.ts';
+import { requestTimeLimit, describeTimeLimit } from '../../core/rpc/protocol/requestTimeLimit.ts';
+import { textResponse, type TransportOutcome } from '../../core/rpc/protocol/transportOutcome.ts';
 import { createUpstreamClient } from '../../io/upstream/createUpstreamClient.ts';
 import { cancelledMessage, type SendOptions, type Transport } from '../../io/transport/transport.ts';
-import type { JsonRpcRequest } from '../../core/rpc/jsonRpc.ts';
+import type { JsonRpcRequest } from '../../core/rpc/protocol/jsonRpc.ts';
 import type { AskUpstreamState, NodeWorkerApi } from '../../worker/contracts.ts';
 
 /** What has been fetched so far for one run. */

@@ -1,5 +1,5 @@
 import { embeddedNodeHandle } from '../../io/embeddedNode.ts';
-import type { PanelContext } from '../panels/panelContext.ts';
+import type { PanelContext } from '../shell/panelContext.ts';
 import { createRunHere, type RunHere } from './createRunHere.ts';
 
 const made = new WeakMap<object, RunHere>();

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureFixture, captureFixtureJson } from '../../../src/core/fixture/captureFixture.ts';
 import type { Fixture } from '../../../src/core/fixture/fixtureTypes.ts';
 import { flattenTracer } from '../../../src/core/flatten/flattenTracer.ts';
-import type { DialectDifferenceId } from '../../../src/core/rpc/dialect.ts';
-import { probeNode } from '../../../src/core/rpc/probe.ts';
+import type { DialectDifferenceId } from '../../../src/core/rpc/probe/dialect.ts';
+import { probeNode } from '../../../src/core/rpc/probe/probe.ts';
 import { parseTemplateHeader } from '../../../src/core/templates/parseTemplateHeader.ts';
 import { createVmRealm } from '../../../src/evm/host/realm/createVmRealm.ts';
 import { type EmbeddedNode, createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
@@ -20,7 +20,7 @@ import { type AnvilTransactions, type RawAnswer, rawRpc, runDemoTransactions } f
 /*
  * anvil 1.7.1 as a real peer: the demo chain's transactions are run on anvil (Prague, like the embedded node),
  * captured from it (prestateTracer) and replayed on the embedded node; then every template is sent to both with the
- * same request. Where the answers differ, the table below names the dialect difference (src/core/rpc/dialect.ts) and
+ * same request. Where the answers differ, the table below names the dialect difference (src/core/rpc/probe/dialect.ts) and
  * a model of it turns the embedded node's (geth's) answer into anvil's exactly: a difference is asserted, not hidden.
  * docs/dialects.md has the same table in words.
  */

@@ -11,7 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 describe('the layer rule', () => {
   // [importing file, imported file, why not (undefined: allowed)]
   const cases: [string, string, string | undefined][] = [
-    ['src/core/rpc/probe.ts', 'src/evm/node/hex.ts', 'layer core may not import layer evm'],
+    ['src/core/rpc/probe/probe.ts', 'src/evm/node/hex.ts', 'layer core may not import layer evm'],
     ['src/io/runProbe.ts', 'src/state/appState.ts', 'layer io may not import layer state'],
     ['src/state/appState.ts', 'src/io/runProbe.ts', 'layer state may not import layer io'],
     [
@@ -19,8 +19,8 @@ describe('the layer rule', () => {
       'src/worker/contracts.ts',
       'layer evm may not import layer worker',
     ],
-    ['src/ui/dom.ts', 'src/main.ts', 'layer ui may not import layer main'],
-    ['src/cli/main.ts', 'src/ui/dom.ts', 'layer cli may not import layer ui'],
+    ['src/ui/shell/dom.ts', 'src/main.ts', 'layer ui may not import layer main'],
+    ['src/cli/main.ts', 'src/ui/shell/dom.ts', 'layer cli may not import layer ui'],
     ['src/cli/main.ts', 'src/worker/contracts.ts', 'layer cli may not import layer worker'],
     ['src/cli/main.ts', 'src/state/appState.ts', 'layer cli may not import layer state'],
     ['src/worker/node.worker.ts', 'src/io/transportForEndpoint.ts', 'layer worker may not import layer io'],
@@ -28,16 +28,16 @@ describe('the layer rule', () => {
     ['src/main.ts', 'src/cli/main.ts', 'layer main may not import layer cli'],
     ['src/misc/helper.ts', 'src/core/profile.ts', 'src/misc/helper.ts is in no layer'],
     ['src/core/profile.ts', 'src/shared.ts', 'src/shared.ts is in no layer'],
-    ['src/ui/dom.ts', 'src/io/transportForEndpoint.ts', undefined],
+    ['src/ui/shell/dom.ts', 'src/io/transportForEndpoint.ts', undefined],
     ['src/cli/main.ts', 'src/evm/node/hex.ts', undefined],
     ['src/cli/main.ts', 'src/io/transport/callRpc.ts', undefined],
     ['src/worker/node.worker.ts', 'src/evm/node/createEmbeddedNode.ts', undefined],
     ['src/io/transportForEndpoint.ts', 'src/worker/contracts.ts', undefined],
-    ['src/state/appState.ts', 'src/core/rpc/endpoint.ts', undefined],
+    ['src/state/appState.ts', 'src/core/rpc/endpoint/endpoint.ts', undefined],
     ['src/devserver/sandboxDevPlugin.ts', 'src/worker/sandbox/sandboxProtocol.ts', undefined],
-    ['src/main.ts', 'src/ui/dom.ts', undefined],
-    ['src/core/rpc/probe.ts', 'src/core/diagnostics.ts', undefined],
-    ['src/ui/loadTemplates.ts', 'tracer-templates', undefined],
+    ['src/main.ts', 'src/ui/shell/dom.ts', undefined],
+    ['src/core/rpc/probe/probe.ts', 'src/core/diagnostics.ts', undefined],
+    ['src/ui/tracers/loadTemplates.ts', 'tracer-templates', undefined],
   ];
   it.each(cases)('%s → %s: %s', (from, to, why) => {
     expect(checkImport(from, to)).toBe(why);

@@ -13,8 +13,8 @@ export type Fact =
 /** Where each fact lives: the only files allowed to hold it. */
 export const homeOf: Readonly<Record<Fact, readonly string[]>> = {
   'node-error location form': ['src/core/nodeErrors/nodeErrorLocations.ts'],
-  'Go-duration parser': ['src/core/rpc/parseGoDuration.ts'],
-  'user:pass@ splitter': ['src/core/rpc/splitUserInfo.ts'],
+  'Go-duration parser': ['src/core/rpc/protocol/parseGoDuration.ts'],
+  'user:pass@ splitter': ['src/core/rpc/endpoint/splitUserInfo.ts'],
   'tracer-function suffix reader': ['src/core/nodeErrors/findNodeErrorLocation.ts'],
 };
 

@@ -4,7 +4,7 @@ import { demoTxHash } from '../../../src/cli/commandSpecs.ts';
 import { startRpcServer } from '../../../src/cli/commands/serve.ts';
 import type { DemoTx } from '../../../src/cli/describeDemoChain.ts';
 import { es5Rules } from '../../../src/core/es5/es5Rules.ts';
-import { detectClientFamily } from '../../../src/core/rpc/describeTracerEcho.ts';
+import { detectClientFamily } from '../../../src/core/rpc/protocol/describeTracerEcho.ts';
 import { tracerRules } from '../../../src/core/tracer/tracerRules.ts';
 import { createEmbeddedNode, embeddedClientVersion } from '../../../src/evm/node/createEmbeddedNode.ts';
 import type { DemoDefaults } from '../../../src/evm/node/demoDefaults.ts';

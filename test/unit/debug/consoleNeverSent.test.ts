@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flattenTracer, flatTracerOf } from '../../../src/core/flatten/flattenTracer.ts';
-import { createEndpoint } from '../../../src/core/rpc/endpoint.ts';
+import { createEndpoint } from '../../../src/core/rpc/endpoint/endpoint.ts';
 import { createRequestDraft } from '../../../src/state/appState.ts';
 import { buildDraftRequest } from '../../../src/state/buildDraftRequest.ts';
 import { embeddedFlattenApi } from '../../../src/worker/embeddedFlatten.worker.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verbatimTracer } from '../../../src/core/flatten/verbatimTracer.ts';
-import { createEndpoint } from '../../../src/core/rpc/endpoint.ts';
+import { createEndpoint } from '../../../src/core/rpc/endpoint/endpoint.ts';
 import type { TraceProfile } from '../../../src/evm/host/traceDebug.ts';
 import type { AppState } from '../../../src/state/appState.ts';
 import { createInitialState } from '../../../src/state/createInitialState.ts';

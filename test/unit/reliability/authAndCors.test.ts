@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { classifyResponse } from '../../../src/core/rpc/classifyResponse.ts';
-import { buildRequest } from '../../../src/core/rpc/jsonRpc.ts';
+import { classifyResponse } from '../../../src/core/rpc/protocol/classifyResponse.ts';
+import { buildRequest } from '../../../src/core/rpc/protocol/jsonRpc.ts';
 import { callRpc } from '../../../src/io/transport/callRpc.ts';
 import { createHttpTransport } from '../../../src/io/transport/createHttpTransport.ts';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RpcResult } from '../../../src/core/rpc/classifyResponse.ts';
-import { buildRequest } from '../../../src/core/rpc/jsonRpc.ts';
+import type { RpcResult } from '../../../src/core/rpc/protocol/classifyResponse.ts';
+import { buildRequest } from '../../../src/core/rpc/protocol/jsonRpc.ts';
 import { callRpc } from '../../../src/io/transport/callRpc.ts';
 import { createHttpTransport } from '../../../src/io/transport/createHttpTransport.ts';
 import { type FaultName, type FaultServer, startFaultServer } from '../../helpers/faultServer.ts';

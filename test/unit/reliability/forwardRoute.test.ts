@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRequest } from '../../../src/core/rpc/jsonRpc.ts';
+import { buildRequest } from '../../../src/core/rpc/protocol/jsonRpc.ts';
 import { callRpc } from '../../../src/io/transport/callRpc.ts';
 import { createHttpTransport } from '../../../src/io/transport/createHttpTransport.ts';
 import { checkForwardRequest, isLoopbackAddress } from '../../../src/devserver/checkForwardRequest.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type RpcServer, startRpcServer } from '../../../src/cli/commands/serve.ts';
-import { classifyResponse } from '../../../src/core/rpc/classifyResponse.ts';
-import { buildRequest } from '../../../src/core/rpc/jsonRpc.ts';
+import { classifyResponse } from '../../../src/core/rpc/protocol/classifyResponse.ts';
+import { buildRequest } from '../../../src/core/rpc/protocol/jsonRpc.ts';
 import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
 import {
   type WebSocketConstructorLike,

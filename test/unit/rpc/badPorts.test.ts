@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { badPortMessage, badPorts, portOf } from '../../../src/core/rpc/badPorts.ts';
-import { buildRequest } from '../../../src/core/rpc/jsonRpc.ts';
+import { badPortMessage, badPorts, portOf } from '../../../src/core/rpc/endpoint/badPorts.ts';
+import { buildRequest } from '../../../src/core/rpc/protocol/jsonRpc.ts';
 import { createHttpTransport } from '../../../src/io/transport/createHttpTransport.ts';
 import { asIfInBrowser } from '../../helpers/browserCorsFetch.ts';
 

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCurl, shellQuote } from '../../../src/core/rpc/buildCurl.ts';
-import { buildPayload } from '../../../src/core/rpc/methods.ts';
-import { serializeRequest } from '../../../src/core/rpc/jsonRpc.ts';
+import { buildCurl, shellQuote } from '../../../src/core/rpc/snippets/buildCurl.ts';
+import { buildPayload } from '../../../src/core/rpc/methods/methods.ts';
+import { serializeRequest } from '../../../src/core/rpc/protocol/jsonRpc.ts';
 import { type FaultServer, startFaultServer } from '../../helpers/faultServer.ts';
 
 const run = promisify(execFile);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEthersSnippet, buildFetchSnippet } from '../../../src/core/rpc/buildSnippets.ts';
-import { buildPayload } from '../../../src/core/rpc/methods.ts';
-import { serializeRequest } from '../../../src/core/rpc/jsonRpc.ts';
+import { buildEthersSnippet, buildFetchSnippet } from '../../../src/core/rpc/snippets/buildSnippets.ts';
+import { buildPayload } from '../../../src/core/rpc/methods/methods.ts';
+import { serializeRequest } from '../../../src/core/rpc/protocol/jsonRpc.ts';
 import { type FaultServer, startFaultServer } from '../../helpers/faultServer.ts';
 
 const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (

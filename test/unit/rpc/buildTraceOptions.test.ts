@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTraceOptions, isPlainJson } from '../../../src/core/rpc/buildTraceOptions.ts';
+import { buildTraceOptions, isPlainJson } from '../../../src/core/rpc/methods/buildTraceOptions.ts';
 
 /** `n` arrays (or objects) around 0: the 0 sits at depth n. */
 const arrays = (n: number): unknown => (n === 0 ? 0 : [arrays(n - 1)]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeValue } from '../../../src/core/rpc/checked.ts';
+import { describeValue } from '../../../src/core/rpc/methods/checked.ts';
 
 describe('describeValue', () => {
   it.each([

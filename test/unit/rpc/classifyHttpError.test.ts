@@ -5,8 +5,8 @@ import {
   isHtml,
   otherHttpError,
   preview,
-} from '../../../src/core/rpc/classifyHttpError.ts';
-import { textResponse } from '../../../src/core/rpc/transportOutcome.ts';
+} from '../../../src/core/rpc/protocol/classifyHttpError.ts';
+import { textResponse } from '../../../src/core/rpc/protocol/transportOutcome.ts';
 
 const meta = { httpStatus: 0, durationMs: 1, sizeBytes: 0 };
 const page = (body: string, headers: Record<string, string> = {}) => textResponse(body, { headers });

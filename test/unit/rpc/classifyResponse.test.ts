@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyResponse } from '../../../src/core/rpc/classifyResponse.ts';
-import { type TransportOutcome, textResponse } from '../../../src/core/rpc/transportOutcome.ts';
+import { classifyResponse } from '../../../src/core/rpc/protocol/classifyResponse.ts';
+import { type TransportOutcome, textResponse } from '../../../src/core/rpc/protocol/transportOutcome.ts';
 
 const response = (
   bodyText: string,

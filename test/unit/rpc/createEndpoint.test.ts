@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEndpoint } from '../../../src/core/rpc/endpoint.ts';
+import { createEndpoint } from '../../../src/core/rpc/endpoint/endpoint.ts';
 import { createEmbeddedEndpoint } from '../../../src/state/appState.ts';
 
 describe('createEndpoint: one place for an endpoint’s blank defaults', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRpcError } from '../../../src/core/rpc/decodeRpcError.ts';
+import { decodeRpcError } from '../../../src/core/rpc/protocol/decodeRpcError.ts';
 
 // Error texts as documented in node-support-and-pitfalls.md §1–2 and toolchain-notes.md.
 const table: [string, number | null, string, string][] = [

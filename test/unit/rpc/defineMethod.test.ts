@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bitcoinHex, callParam, defineMethod, one, verbosity } from '../../../src/core/rpc/defineMethod.ts';
+import {
+  bitcoinHex,
+  callParam,
+  defineMethod,
+  one,
+  verbosity,
+} from '../../../src/core/rpc/methods/defineMethod.ts';
 
 describe('bitcoinHex', () => {
   it.each([

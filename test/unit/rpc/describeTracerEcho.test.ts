@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeIgnoredResult, detectClientFamily } from '../../../src/core/rpc/describeTracerEcho.ts';
+import {
+  describeIgnoredResult,
+  detectClientFamily,
+} from '../../../src/core/rpc/protocol/describeTracerEcho.ts';
 
 describe('detectClientFamily', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type RpcResult, classifyResponse } from '../../../src/core/rpc/classifyResponse.ts';
-import { type DialectCall, dialectCanaries, probeDialect } from '../../../src/core/rpc/probeDialect.ts';
-import { type TransportOutcome, textResponse } from '../../../src/core/rpc/transportOutcome.ts';
+import { type RpcResult, classifyResponse } from '../../../src/core/rpc/protocol/classifyResponse.ts';
+import { type DialectCall, dialectCanaries, probeDialect } from '../../../src/core/rpc/probe/probeDialect.ts';
+import { type TransportOutcome, textResponse } from '../../../src/core/rpc/protocol/transportOutcome.ts';
 import { type Answer, fail, gethDialectAnswers, ok } from '../../helpers/dialectAnswers.ts';
 
 // Each canary's judge, fed answers as classifyResponse reads them from a node's body.

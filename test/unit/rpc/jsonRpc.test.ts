@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRequest, contentTypeOf } from '../../../src/core/rpc/jsonRpc.ts';
+import { buildRequest, contentTypeOf } from '../../../src/core/rpc/protocol/jsonRpc.ts';
 
 describe('buildRequest and contentTypeOf', () => {
   it.each([

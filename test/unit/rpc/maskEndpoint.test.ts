@@ -4,7 +4,7 @@ import {
   isPlainWord,
   maskEndpoint,
   validateEndpoint,
-} from '../../../src/core/rpc/maskEndpoint.ts';
+} from '../../../src/core/rpc/endpoint/maskEndpoint.ts';
 
 describe('maskEndpoint', () => {
   it.each([

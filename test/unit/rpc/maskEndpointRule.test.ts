@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasEmbeddedSecret, isPlainWord, maskEndpoint } from '../../../src/core/rpc/maskEndpoint.ts';
-import { splitUserInfo } from '../../../src/core/rpc/splitUserInfo.ts';
+import { hasEmbeddedSecret, isPlainWord, maskEndpoint } from '../../../src/core/rpc/endpoint/maskEndpoint.ts';
+import { splitUserInfo } from '../../../src/core/rpc/endpoint/splitUserInfo.ts';
 
 const hex32 = '0123456789abcdef0123456789abcdef';
 const hex64 = hex32 + 'fedcba9876543210fedcba9876543210';

@@ -14,14 +14,14 @@ import {
   methodNames,
   methodTable,
   methods,
-} from '../../../src/core/rpc/methods.ts';
+} from '../../../src/core/rpc/methods/methods.ts';
 import { templateMethods } from '../../../src/core/templates/parseTemplateHeader.ts';
 import { createEmbeddedNode, handlerFamilies } from '../../../src/evm/node/createEmbeddedNode.ts';
 import { decodeShareHash, encodeShareHash } from '../../../src/state/shareLink.ts';
 import { createCaptureIo } from '../cli/cliIo.ts';
 
 const root = join(import.meta.dirname, '../../..');
-const tableFile = 'src/core/rpc/methods.ts';
+const tableFile = 'src/core/rpc/methods/methods.ts';
 const rows = Object.entries(methodTable) as [string, MethodEntry][];
 const names = rows.map(([name]) => name);
 const offered = rows.filter(([, row]) => row.request).map(([name]) => name);
@@ -51,7 +51,7 @@ describe('the method table: every row is offered where it says', () => {
   });
 
   it('the request form builds its method list and fields from the table', () => {
-    const form = ['src/ui/panels/mountRequestPanel.ts', 'src/ui/request/buildRequestView.ts']
+    const form = ['src/ui/request/mountRequestPanel.ts', 'src/ui/request/buildRequestView.ts']
       .map((f) => readFileSync(join(root, f), 'utf8'))
       .join('\n');
     expect(form).toMatch(/from '\.\.\/\.\.\/core\/rpc\/methods\.ts'/);

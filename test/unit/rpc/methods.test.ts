@@ -5,8 +5,8 @@ import {
   isTraceMethod,
   methodNames,
   methods,
-} from '../../../src/core/rpc/methods.ts';
-import { serializeRequest } from '../../../src/core/rpc/jsonRpc.ts';
+} from '../../../src/core/rpc/methods/methods.ts';
+import { serializeRequest } from '../../../src/core/rpc/protocol/jsonRpc.ts';
 
 const tracer =
   "{data: [], fault: function(log) {}, step: function(log) { if(log.op.toString() == 'CALL') this.data.push(log.stack.peek(0)); }, result: function() { return this.data; }}";

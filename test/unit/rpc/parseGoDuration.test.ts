@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGoDuration, validateTimeout } from '../../../src/core/rpc/parseGoDuration.ts';
+import { parseGoDuration, validateTimeout } from '../../../src/core/rpc/protocol/parseGoDuration.ts';
 
 // Cases and expectations from Go's time package tests (parseDurationTests / parseDurationErrorTests).
 const s = 1_000_000_000n;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ParsedBody, parseRpcBody } from '../../../src/core/rpc/parseRpcBody.ts';
+import { type ParsedBody, parseRpcBody } from '../../../src/core/rpc/protocol/parseRpcBody.ts';
 
 /** The engine's own JSON.parse message for a text (V8 words it; the parser quotes it). */
 function engine(text: string): string {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeNode } from '../../../src/core/rpc/probe.ts';
+import { probeNode } from '../../../src/core/rpc/probe/probe.ts';
 import { createHttpTransport } from '../../../src/io/transport/createHttpTransport.ts';
 import { createProbeSender } from '../../../src/io/transport/createProbeSender.ts';
 import { startFaultServer } from '../../helpers/faultServer.ts';

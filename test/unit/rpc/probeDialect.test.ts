@@ -1,9 +1,14 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { describeDialect, detectDialectTarget } from '../../../src/core/rpc/dialect.ts';
-import { type ProbeReport, type ProbeSend, probeNode, probeVerdict } from '../../../src/core/rpc/probe.ts';
-import { dialectCanaries } from '../../../src/core/rpc/probeDialect.ts';
-import { textResponse } from '../../../src/core/rpc/transportOutcome.ts';
+import { describeDialect, detectDialectTarget } from '../../../src/core/rpc/probe/dialect.ts';
+import {
+  type ProbeReport,
+  type ProbeSend,
+  probeNode,
+  probeVerdict,
+} from '../../../src/core/rpc/probe/probe.ts';
+import { dialectCanaries } from '../../../src/core/rpc/probe/probeDialect.ts';
+import { textResponse } from '../../../src/core/rpc/protocol/transportOutcome.ts';
 import {
   type Answer,
   anvilDialectAnswers,

@@ -7,8 +7,8 @@ import {
   canaryTracer,
   probeCall,
   probeNode,
-} from '../../../src/core/rpc/probe.ts';
-import { type TransportOutcome, textResponse } from '../../../src/core/rpc/transportOutcome.ts';
+} from '../../../src/core/rpc/probe/probe.ts';
+import { type TransportOutcome, textResponse } from '../../../src/core/rpc/protocol/transportOutcome.ts';
 
 // In-process fakes of the probe's peers: each answers with the texts a real node gives
 // (/work/shared/docs/node-support-and-pitfalls.md), for the cases no local node can be made to produce

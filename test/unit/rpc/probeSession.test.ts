@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ProbeSend, createProbeSession, randomNonce } from '../../../src/core/rpc/probeSession.ts';
-import { textResponse } from '../../../src/core/rpc/transportOutcome.ts';
+import { type ProbeSend, createProbeSession, randomNonce } from '../../../src/core/rpc/probe/probeSession.ts';
+import { textResponse } from '../../../src/core/rpc/protocol/transportOutcome.ts';
 
 afterEach(() => {
   vi.useRealTimers();

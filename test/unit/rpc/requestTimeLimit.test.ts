@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildRequest } from '../../../src/core/rpc/jsonRpc.ts';
-import { describeTimeLimit, requestTimeLimit } from '../../../src/core/rpc/requestTimeLimit.ts';
+import { buildRequest } from '../../../src/core/rpc/protocol/jsonRpc.ts';
+import { describeTimeLimit, requestTimeLimit } from '../../../src/core/rpc/protocol/requestTimeLimit.ts';
 
 const trace = (options: unknown) => buildRequest('debug_traceCall', [{ to: '0x01' }, 'latest', options]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitUserInfo } from '../../../src/core/rpc/splitUserInfo.ts';
+import { splitUserInfo } from '../../../src/core/rpc/endpoint/splitUserInfo.ts';
 
 describe('splitUserInfo', () => {
   it.each([

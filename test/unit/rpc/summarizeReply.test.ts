@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { flattenTracer, flatTracerOf } from '../../../src/core/flatten/flattenTracer.ts';
-import { largeReplyBytes, placeTracerError, summarizeReply } from '../../../src/core/rpc/summarizeReply.ts';
-import { textResponse } from '../../../src/core/rpc/transportOutcome.ts';
+import {
+  largeReplyBytes,
+  placeTracerError,
+  summarizeReply,
+} from '../../../src/core/rpc/protocol/summarizeReply.ts';
+import { textResponse } from '../../../src/core/rpc/protocol/transportOutcome.ts';
 
 const reply = (bodyText: string, status = 200) =>
   textResponse(bodyText, { status, headers: { 'content-type': 'application/json' }, durationMs: 12 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { responseText, textResponse } from '../../../src/core/rpc/transportOutcome.ts';
+import { responseText, textResponse } from '../../../src/core/rpc/protocol/transportOutcome.ts';
 
 describe('textResponse', () => {
   it.each([

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildTraceOptions } from '../../../src/core/rpc/buildTraceOptions.ts';
-import { classifyResponse, findBlockTxErrors } from '../../../src/core/rpc/classifyResponse.ts';
-import { decodeRpcError } from '../../../src/core/rpc/decodeRpcError.ts';
-import type { JsonRpcRequest } from '../../../src/core/rpc/jsonRpc.ts';
-import { probeNode } from '../../../src/core/rpc/probe.ts';
-import { type TransportOutcome, textResponse } from '../../../src/core/rpc/transportOutcome.ts';
+import { buildTraceOptions } from '../../../src/core/rpc/methods/buildTraceOptions.ts';
+import { classifyResponse, findBlockTxErrors } from '../../../src/core/rpc/protocol/classifyResponse.ts';
+import { decodeRpcError } from '../../../src/core/rpc/protocol/decodeRpcError.ts';
+import type { JsonRpcRequest } from '../../../src/core/rpc/protocol/jsonRpc.ts';
+import { probeNode } from '../../../src/core/rpc/probe/probe.ts';
+import { type TransportOutcome, textResponse } from '../../../src/core/rpc/protocol/transportOutcome.ts';
 
 // Rules of src/core/rpc that no test pinned down (issue #14): each table states the input and the exact answer.
 

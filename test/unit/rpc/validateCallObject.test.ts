@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateCallObject } from '../../../src/core/rpc/validateCallObject.ts';
+import { validateCallObject } from '../../../src/core/rpc/methods/validateCallObject.ts';
 
 const a = '0x' + '11'.repeat(20);
 const b = '0x' + '22'.repeat(20);

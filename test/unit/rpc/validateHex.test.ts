@@ -6,7 +6,7 @@ import {
   validateData,
   validateHash,
   validateQuantity,
-} from '../../../src/core/rpc/validateHex.ts';
+} from '../../../src/core/rpc/methods/validateHex.ts';
 
 const addr = '0x' + '12'.repeat(20);
 const hash = '0x' + 'ab'.repeat(32);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { classifyResponse } from '../../../src/core/rpc/classifyResponse.ts';
-import { buildRequest } from '../../../src/core/rpc/jsonRpc.ts';
+import { classifyResponse } from '../../../src/core/rpc/protocol/classifyResponse.ts';
+import { buildRequest } from '../../../src/core/rpc/protocol/jsonRpc.ts';
 import type { DemoDefaults } from '../../../src/evm/node/demoDefaults.ts';
 import { type EmbeddedNode, createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRequest } from '../../../src/core/rpc/jsonRpc.ts';
+import { buildRequest } from '../../../src/core/rpc/protocol/jsonRpc.ts';
 import { callRpc } from '../../../src/io/transport/callRpc.ts';
 import { createHttpTransport } from '../../../src/io/transport/createHttpTransport.ts';
 import { type FaultName, type FaultServer, startFaultServer } from '../../helpers/faultServer.ts';

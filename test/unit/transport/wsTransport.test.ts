@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { classifyResponse } from '../../../src/core/rpc/classifyResponse.ts';
-import { buildRequest } from '../../../src/core/rpc/jsonRpc.ts';
-import { probeNode } from '../../../src/core/rpc/probe.ts';
+import { classifyResponse } from '../../../src/core/rpc/protocol/classifyResponse.ts';
+import { buildRequest } from '../../../src/core/rpc/protocol/jsonRpc.ts';
+import { probeNode } from '../../../src/core/rpc/probe/probe.ts';
 import { createProbeSender } from '../../../src/io/transport/createProbeSender.ts';
 import {
   type WebSocketConstructorLike,

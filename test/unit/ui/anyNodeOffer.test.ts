@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JsTracingSupport } from '../../../src/core/rpc/probe.ts';
-import { offersRunHere } from '../../../src/ui/describeProbe.ts';
+import type { JsTracingSupport } from '../../../src/core/rpc/probe/probe.ts';
+import { offersRunHere } from '../../../src/ui/endpoints/describeProbe.ts';
 
 // The probe card offers "Run it here on this node's state" exactly where the node answers but runs no JS tracer.
 const table: [JsTracingSupport, boolean][] = [

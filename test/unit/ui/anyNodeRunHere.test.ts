@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verbatimTracer } from '../../../src/core/flatten/verbatimTracer.ts';
-import { createEndpoint } from '../../../src/core/rpc/endpoint.ts';
-import { summarizeReplyKeepingValue } from '../../../src/core/rpc/summarizeReply.ts';
+import { createEndpoint } from '../../../src/core/rpc/endpoint/endpoint.ts';
+import { summarizeReplyKeepingValue } from '../../../src/core/rpc/protocol/summarizeReply.ts';
 import { createHttpTransport } from '../../../src/io/transport/createHttpTransport.ts';
 import { createFailingTransport } from '../../../src/io/transport/transport.ts';
 import { type AppState, createRequestDraft } from '../../../src/state/appState.ts';

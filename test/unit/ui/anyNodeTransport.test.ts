@@ -5,8 +5,8 @@ import { bytesToHex } from '@ethereumjs/util';
 import { proxy, wrap, type Endpoint } from 'comlink';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { flattenTracer } from '../../../src/core/flatten/flattenTracer.ts';
-import { buildRequest, type JsonRpcRequest } from '../../../src/core/rpc/jsonRpc.ts';
-import { responseText, type TransportOutcome } from '../../../src/core/rpc/transportOutcome.ts';
+import { buildRequest, type JsonRpcRequest } from '../../../src/core/rpc/protocol/jsonRpc.ts';
+import { responseText, type TransportOutcome } from '../../../src/core/rpc/protocol/transportOutcome.ts';
 import { encodeCallHex, encodeDeploy } from '../../../src/evm/node/abi.ts';
 import { createHttpTransport } from '../../../src/io/transport/createHttpTransport.ts';
 import {

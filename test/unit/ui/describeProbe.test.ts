@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ProbeReport } from '../../../src/core/rpc/probe.ts';
-import { describeProbe } from '../../../src/ui/describeProbe.ts';
+import type { ProbeReport } from '../../../src/core/rpc/probe/probe.ts';
+import { describeProbe } from '../../../src/ui/endpoints/describeProbe.ts';
 
 const report: ProbeReport = {
   jsTracing: 'ignored',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSize } from '../../../src/ui/formatSize.ts';
+import { formatSize } from '../../../src/ui/shell/formatSize.ts';
 
 // The result panel's meta line and the history table both word sizes with it.
 describe('formatSize', () => {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { panelRegistry } from '../../../src/ui/panels/panelRegistry.ts';
+import { panelRegistry } from '../../../src/ui/shell/panelRegistry.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const files = (dir: string): string[] =>
@@ -19,11 +19,13 @@ describe('the panel registry', () => {
     for (const p of panelRegistry) expect(p.title.trim()).not.toBe('');
   });
 
-  it('holds every mount*Panel module of src/ui/panels, and only the registry mounts them', () => {
-    const panelDir = join(root, 'src/ui/panels');
-    const modules = readdirSync(panelDir)
-      .filter((f) => /^mount\w+Panel\.ts$/.test(f))
-      .map((f) => f.replace(/\.ts$/, ''));
+  it('holds every mount*Panel module of src/ui (one folder per panel), and only the registry mounts them', () => {
+    const panelFiles = files(join(root, 'src/ui')).filter((f) => /^mount\w+Panel\.ts$/.test(basename(f)));
+    const modules = panelFiles.map((f) => basename(f).replace(/\.ts$/, ''));
+    // Each panel's module sits in a folder of its own (src/ui/<panel>/), next to the rest of that panel's code.
+    const folders = panelFiles.map((f) => relative(join(root, 'src/ui'), dirname(f)));
+    expect(new Set(folders).size, folders.join(', ')).toBe(folders.length);
+    expect(folders.filter((d) => d === '' || d.includes('/') || d === 'shell')).toEqual([]);
     const registered = panelRegistry.map((p) => p.mount.name);
     expect([...registered].sort()).toEqual([...modules].sort());
     const mountedElsewhere = files(join(root, 'src'))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEndpoint, type Endpoint } from '../../../src/core/rpc/endpoint.ts';
+import { createEndpoint, type Endpoint } from '../../../src/core/rpc/endpoint/endpoint.ts';
 import { createEmbeddedEndpoint, createRequestDraft } from '../../../src/state/appState.ts';
 import { createInitialState } from '../../../src/state/createInitialState.ts';
 import { loadState, saveState, storageKey } from '../../../src/state/persist.ts';

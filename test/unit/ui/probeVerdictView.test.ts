@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ProbeReport } from '../../../src/core/rpc/probe.ts';
-import type { DialectDifferenceId } from '../../../src/core/rpc/dialect.ts';
-import { buildProbeVerdictView, describeProbe } from '../../../src/ui/describeProbe.ts';
+import type { ProbeReport } from '../../../src/core/rpc/probe/probe.ts';
+import type { DialectDifferenceId } from '../../../src/core/rpc/probe/dialect.ts';
+import { buildProbeVerdictView, describeProbe } from '../../../src/ui/endpoints/describeProbe.ts';
 
 // The nine differences anvil 1.7.1's probe reports (test/e2e/dialect.spec.ts), in the probe's order.
 const anvilDetails = [

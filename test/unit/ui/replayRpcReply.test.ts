@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
-import { type TransportOutcome, textResponse } from '../../../src/core/rpc/transportOutcome.ts';
+import { type TransportOutcome, textResponse } from '../../../src/core/rpc/protocol/transportOutcome.ts';
 import { checkPrestateResult, readRpcReply } from '../../../src/ui/replay/readRpcReply.ts';
 
 function reply(

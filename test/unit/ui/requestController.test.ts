@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verbatimTracer } from '../../../src/core/flatten/verbatimTracer.ts';
-import { summarizeReplyKeepingValue, type TracerErrorPlace } from '../../../src/core/rpc/summarizeReply.ts';
-import { probeNode } from '../../../src/core/rpc/probe.ts';
+import {
+  summarizeReplyKeepingValue,
+  type TracerErrorPlace,
+} from '../../../src/core/rpc/protocol/summarizeReply.ts';
+import { probeNode } from '../../../src/core/rpc/probe/probe.ts';
 import { createEmbeddedNode, type EmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
 import type { DemoDefaults } from '../../../src/evm/node/demoDefaults.ts';
 import { createEmbeddedTransport } from '../../../src/io/transport/createEmbeddedTransport.ts';

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { releaseProxy, transfer, wrap, type Endpoint } from 'comlink';
 import type { ParseReplyApi, ResultTreeApi } from '../../../src/worker/contracts.ts';
 import { serveParseReply } from '../../../src/worker/parseReply.worker.ts';
-import { largeReplyBytes } from '../../../src/core/rpc/summarizeReply.ts';
+import { largeReplyBytes } from '../../../src/core/rpc/protocol/summarizeReply.ts';
 
 // The real comlink round trip, as the page talks to the parser worker and then to a large result's tree port.
 const channel = new MessageChannel();

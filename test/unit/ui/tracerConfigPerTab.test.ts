@@ -3,7 +3,7 @@ import type { AppState } from '../../../src/state/appState.ts';
 import { createInitialState } from '../../../src/state/createInitialState.ts';
 import { createStore } from '../../../src/state/createStore.ts';
 import { loadState, saveState } from '../../../src/state/persist.ts';
-import { createTracerActions } from '../../../src/ui/createTracerActions.ts';
+import { createTracerActions } from '../../../src/ui/tracers/createTracerActions.ts';
 import { keepTracerConfigPerTab } from '../../../src/ui/request/keepTracerConfigPerTab.ts';
 
 const callTreeConfig = '{"onlyTopCall":true}';

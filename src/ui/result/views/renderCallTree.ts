@@ -1,6 +1,6 @@
 import { formatCount, shortHex } from '../../../core/result/quantities.ts';
 import type { CallFrameView, CallTreeData } from '../../../core/result/viewData.ts';
-import { h } from '../../dom.ts';
+import { h } from '../../shell/dom.ts';
 
 // The tree opens level by level while the rows shown stay under this (a small tree opens whole).
 const initialRows = 300;

@@ -1,6 +1,6 @@
 import { compactHex, formatCount, shortHex, toBigInt } from '../../../core/result/quantities.ts';
 import type { DiffData, DiffRow } from '../../../core/result/viewData.ts';
-import { h } from '../../dom.ts';
+import { h } from '../../shell/dom.ts';
 
 // Rows built at first; the rest on request (a diff of a whole block can have tens of thousands).
 const page = 500;

@@ -1,7 +1,7 @@
 import type { Chart as ChartType, Plugin } from 'chart.js';
 import { formatCount, shortHex } from '../../../core/result/quantities.ts';
 import type { CallFrameView, CallTreeData, FlameBar } from '../../../core/result/viewData.ts';
-import { h } from '../../dom.ts';
+import { h } from '../../shell/dom.ts';
 import { loadChart, readChartColors, watchTheme, withAlpha, type ChartColors } from './chartTheme.ts';
 
 const rowPx = 24;

@@ -1,7 +1,7 @@
 import type { Chart as ChartType, ChartConfiguration } from 'chart.js';
 import { formatCount } from '../../../core/result/quantities.ts';
 import type { RecordsData } from '../../../core/result/viewData.ts';
-import { h } from '../../dom.ts';
+import { h } from '../../shell/dom.ts';
 import { type ChartColors, loadChart, readChartColors, watchTheme, withAlpha } from './chartTheme.ts';
 import { formatCell } from './formatCell.ts';
 import { renderTable, type TableView } from './renderTable.ts';

@@ -1,6 +1,6 @@
 import { sortRows } from '../../../core/result/prepareTables.ts';
 import type { Cell, TableColumn, TableData } from '../../../core/result/viewData.ts';
-import { clear, h } from '../../dom.ts';
+import { clear, h } from '../../shell/dom.ts';
 import { formatCell } from './formatCell.ts';
 
 /** A table on the page: sortable by any column, with only the visible rows in the DOM when there are many. */

@@ -3,7 +3,7 @@
 import { frameDetailOf } from '../../../core/result/frameDetail.ts';
 import type { FrameDetail, ResultViews, ViewTab } from '../../../core/result/viewData.ts';
 import { nameOfSelector } from '../../inspector/abiStore.ts';
-import { h } from '../../dom.ts';
+import { h } from '../../shell/dom.ts';
 import { renderCallTree } from './renderCallTree.ts';
 import { renderCounts } from './renderCounts.ts';
 import { renderDiff } from './renderDiff.ts';
