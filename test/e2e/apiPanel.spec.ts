@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { openPlayground } from './helpers/playground.ts';
+import { openPanel, openPlayground } from './helpers/playground.ts';
 
 test('the Tracer API panel: search, a member with its signature, sentence and example, templates that use it', async ({
   page,
 }) => {
   await openPlayground(page);
-  await page.getByRole('tab', { name: 'Tracer API' }).click();
+  await openPanel(page, 'Tracer API');
   const total = Number((await page.getByTestId('api-count').innerText()).split(' of ')[1]);
   expect(total).toBeGreaterThan(90);
   await page.getByTestId('api-search').fill('stack peek');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sendTestTransaction, startGanache, type RunningNode } from '../helpers/nodes.ts';
-import { addEndpoint, openPlayground, setSource } from './helpers/playground.ts';
+import { addEndpoint, openPanel, openPlayground, setSource } from './helpers/playground.ts';
 
 // Issue 25 item 2: Run in sight next to the editor; each result headed by what it answers; the previous result
 // marked stale while the next request runs.
@@ -63,7 +63,7 @@ test('Run sends the request; the result is headed by method, transaction, tracer
   const txHash: string = await page.evaluate(
     () => (window as any).__playground.store.get().request.fields.txHash,
   );
-  await page.getByRole('tab', { name: 'Tracer API' }).click();
+  await openPanel(page, 'Tracer API');
   await expect(page.getByTestId('run-what')).toHaveText(
     'debug_traceTransaction → Embedded node (in this page)',
   );

@@ -6,6 +6,20 @@ export async function openPlayground(page: Page, path = '/'): Promise<void> {
   await page.waitForFunction(() => (window as any).__playground?.isChecked());
 }
 
+/**
+ * Opens a side panel by its tab title, as a user does: its tab in the strip, or through the More menu when the strip
+ * has no room for it.
+ */
+export async function openPanel(page: Page, title: string): Promise<void> {
+  const inStrip = page.locator('.panel-tabs [role=tab]').filter({ hasText: title });
+  if ((await inStrip.count()) > 0 && (await inStrip.first().isVisible())) {
+    await inStrip.first().click();
+    return;
+  }
+  await page.getByTestId('panel-more').click();
+  await page.getByTestId('panel-more-popup').getByRole('tab', { name: title, exact: true }).click();
+}
+
 /** Replaces the tracer text through the editor API (typing would trigger Monaco's auto-closing). */
 export async function setSource(page: Page, source: string): Promise<void> {
   await page.evaluate((s) => (window as any).__playground.editor.setValue(s), source);
