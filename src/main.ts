@@ -31,6 +31,7 @@ import { mountTopActions } from './ui/shell/mountTopActions.ts';
 import { mountStatusBar } from './ui/shell/mountStatusBar.ts';
 import { mountRunBar } from './ui/send/mountRunBar.ts';
 import { bindShortcuts } from './ui/shell/bindShortcuts.ts';
+import { sendAfterCostCheck } from './ui/send/sendAfterCostCheck.ts';
 import { openStorage } from './ui/tracers/openStorage.ts';
 import { createThemeSwitch } from './ui/shell/theme.ts';
 import { panelRegistry } from './ui/shell/panelRegistry.ts';
@@ -240,14 +241,17 @@ bindShortcuts(window, {
     notify('Saved in this browser (work is also saved automatically as you type).');
   },
   newTracer: () => void top.newFromTemplate(),
-  send: () => void requests.send(),
+  send: () => void sendAfterCostCheck(store.get(), () => void requests.send()),
   cancel: () => {
     if (!store.get().inFlight) return false;
     requests.cancel();
     return true;
   },
 });
-editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => void requests.send());
+editor.addCommand(
+  monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter,
+  () => void sendAfterCostCheck(store.get(), () => void requests.send()),
+);
 
 /** Hooks for browser tests (the editor API avoids Monaco's auto-closing of brackets when typing). */
 (window as unknown as Record<string, unknown>).__playground = {

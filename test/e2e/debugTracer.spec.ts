@@ -203,6 +203,8 @@ test('console lines carry their step numbers, and a console call never reaches a
   await setSource(page, printing);
   // On the embedded node the console rule warns (geth has none) and Run runs the tracer as it is.
   await expect(page.getByTestId('run-why')).toHaveText('');
+  // The status bar agrees with Run: ready for this endpoint.
+  await expect(page.getByTestId('status-text')).toContainText(' · ready to send');
   await page.getByTestId('run').click();
   // The Result panel comes forward with the answer: open the Console once it is there.
   await expect(page.getByTestId('result-json')).toBeVisible({ timeout: 30_000 });
@@ -226,6 +228,7 @@ test('console lines carry their step numbers, and a console call never reaches a
   try {
     await addEndpoint(page, 'Recorder', recorder.url);
     await expect(page.getByTestId('run-why')).toHaveText('Not ready: the tracer has errors');
+    await expect(page.getByTestId('status-text')).toContainText('not ready to send');
     await page.getByTestId('run').click();
     await page.waitForTimeout(500);
     expect(recorder.bodies.filter((b) => b.includes('console'))).toEqual([]);
@@ -298,6 +301,11 @@ test('a tracer that would pass geth’s 5 s timeout is flagged before it is sent
       /Measured on the embedded node \(debug_traceTransaction 0x/,
     );
     await page.getByTestId('run').click();
+    await expect(page.getByTestId('dialog')).toContainText('step costs most');
+    await page.getByTestId('dialog-cancel').click();
+    // The shortcut asks the same question (Ctrl/Cmd+Enter on the page and in the editor).
+    await page.locator('.monaco-editor textarea').first().focus();
+    await page.keyboard.press('Control+Enter');
     await expect(page.getByTestId('dialog')).toContainText('step costs most');
     await page.getByTestId('dialog-cancel').click();
     await page.waitForTimeout(300);

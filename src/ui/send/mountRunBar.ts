@@ -4,8 +4,8 @@ import { activeEndpoint } from '../../state/endpointList.ts';
 import { h, type Panel } from '../shell/dom.ts';
 import { tracerCodeFor } from './tracerCodeFor.ts';
 import { latestDebugRun } from '../debug/latestDebugRun.ts';
-import { confirmAction } from '../shell/openDialog.ts';
 import { sendCostWarning } from './sendCostWarning.ts';
+import { sendAfterCostCheck } from './sendAfterCostCheck.ts';
 
 /** What the run bar does. */
 export interface RunBarActions {
@@ -65,12 +65,7 @@ export function mountRunBar(el: HTMLElement, actions: RunBarActions): Panel<AppS
     cost.hidden = !warning;
   };
   const stopCost = latestDebugRun.subscribe(showCost);
-  const sendAfterCost = async () => {
-    const warning = last ? sendCostWarning(last, latestDebugRun.get()) : null;
-    if (warning && !(await confirmAction('Send a tracer likely to time out?', warning, 'Send anyway')))
-      return;
-    actions.send();
-  };
+  const sendAfterCost = () => (last ? sendAfterCostCheck(last, () => actions.send()) : actions.send());
   el.append(run, cancel, what, why, cost);
   return {
     update(s, prev) {

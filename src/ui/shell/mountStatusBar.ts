@@ -3,6 +3,7 @@ import { targetInfo } from '../../core/targets.ts';
 import { isFlattenFact } from '../../core/flatten/flattenFacts.ts';
 import { activeEndpoint } from '../../state/endpointList.ts';
 import { clear, h, type Panel } from './dom.ts';
+import { tracerCodeFor } from '../send/tracerCodeFor.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -34,7 +35,8 @@ export function mountStatusBar(
       text.textContent =
         `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.info, 'note')} · ` +
         `target ${targetInfo(activeTarget(s)).label} · ` +
-        (s.flat ? 'ready to send' : 'not ready to send') +
+        // What Run would carry to the active endpoint: a console tracer is ready for the embedded node only.
+        (tracerCodeFor(s, activeEndpoint(s)) !== null ? 'ready to send' : 'not ready to send') +
         ` · Ctrl/Cmd+Enter send · Esc cancel · Ctrl/Cmd+S save · Alt+1…${panelCount} panels · Alt+N new tracer`;
       text.title = text.textContent;
       if (prev && prev.inFlight === s.inFlight) return;
