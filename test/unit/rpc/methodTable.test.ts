@@ -54,7 +54,7 @@ describe('the method table: every row is offered where it says', () => {
     const form = ['src/ui/request/mountRequestPanel.ts', 'src/ui/request/buildRequestView.ts']
       .map((f) => readFileSync(join(root, f), 'utf8'))
       .join('\n');
-    expect(form).toMatch(/from '\.\.\/\.\.\/core\/rpc\/methods\.ts'/);
+    expect(form).toMatch(/from '\.\.\/\.\.\/core\/rpc\/methods\/methods\.ts'/);
     expect(form).toMatch(/for \(const id of methodNames\)/);
     expect(form).toMatch(/methods\[method\]/);
   });
