@@ -69,155 +69,186 @@ function rawValidator(method: MethodName) {
   };
 }
 
+/** The form's view, its fields and the draft they show, shared by the functions below. */
+interface RequestForm {
+  panel: PanelContext;
+  v: ReturnType<typeof buildRequestView>;
+  setDraft: (patch: Partial<RequestDraft>) => void;
+  fields: Map<string, FieldView>;
+  /** The method and mode the fields were built for. */
+  shape: string;
+  timer: ReturnType<typeof setInterval> | undefined;
+  currentFields: Record<string, string>;
+}
+
+function addField(
+  f: RequestForm,
+  spec: FieldSpec,
+  validate: (t: string) => string | null,
+  onInput: (t: string) => void,
+): void {
+  const { root, input, error } = buildField(spec);
+  input.addEventListener('input', () => onInput(input.value));
+  f.v.form.append(root);
+  f.fields.set(spec.key, { input, error, validate });
+}
+
+function build(f: RequestForm, d: RequestDraft): void {
+  clear(f.v.form);
+  f.fields = new Map();
+  const spec = methods[d.method];
+  if (d.rawMode)
+    addField(
+      f,
+      {
+        key: 'raw',
+        label: 'params',
+        hint: 'The params array without the tracing options object (it is built from the tracer, tracerConfig and timeout).',
+        multiline: true,
+        value: d.rawParams,
+      },
+      rawValidator(d.method),
+      (t) => f.setDraft({ rawParams: t }),
+    );
+  else
+    spec.params.forEach((p, i) => {
+      const multiline = p.name === 'call';
+      const hint = `${p.description}${p.required ? '' : ' (optional)'} — e.g. ${JSON.stringify(p.example)}`;
+      addField(
+        f,
+        { key: p.name, label: p.name, hint, multiline, value: d.fields[p.name] ?? '' },
+        paramValidator(d.method, i, () => f.currentFields),
+        (t) => f.setDraft({ fields: { ...f.currentFields, [p.name]: t } }),
+      );
+    });
+  if (spec.takesTraceOptions) addTraceOptionFields(f, d);
+  if (spec.params.length === 0 && !d.rawMode) f.v.form.append(renderNoParams(d.method));
+}
+
+function addTraceOptionFields(f: RequestForm, d: RequestDraft): void {
+  addField(
+    f,
+    {
+      key: 'tracerConfig',
+      label: 'tracerConfig (JSON, optional)',
+      hint: "Passed to setup(config) as JSON. Each tracer tab keeps its own (a template's @tracerConfig to start).",
+      multiline: true,
+      value: d.tracerConfig,
+    },
+    jsonValidator,
+    (t) => f.setDraft({ tracerConfig: t }),
+  );
+  addField(
+    f,
+    {
+      key: 'timeout',
+      label: 'timeout (optional)',
+      hint: 'A Go duration such as 10s or 1m30s (geth default 5s).',
+      multiline: false,
+      value: d.timeout,
+    },
+    (t) => (t.trim() === '' ? null : ((r) => (r.ok ? null : r.message))(validateTimeout(t.trim()))),
+    (t) => f.setDraft({ timeout: t }),
+  );
+}
+
+function renderEndpoints(f: RequestForm, s: AppState, prev: AppState | null): void {
+  if (prev && prev.endpoints === s.endpoints && prev.activeEndpointId === s.activeEndpointId) return;
+  renderEndpointOptions(f.v.endpointSelect, s.endpoints);
+  f.v.endpointSelect.value = s.activeEndpointId;
+  // Switching to an endpoint of the other family picks that family's first method (after this update: the
+  // store is notifying its subscribers).
+  const family = familyOf(s);
+  if (prev && methods[s.request.method].family !== family) {
+    const first = methodNames.find((m) => methods[m].family === family);
+    if (first) queueMicrotask(() => f.setDraft({ method: first, rawMode: false }));
+  }
+}
+
+/** Shows the draft's values in the fields not being typed in; returns whether any field is invalid. */
+function renderFields(f: RequestForm, d: RequestDraft): boolean {
+  // Values changed from outside (demo values, history replay, share link) reach fields not being typed in.
+  for (const [key, field] of f.fields) {
+    const value = draftValue(d, key);
+    if (field.input !== document.activeElement && field.input.value !== value) field.input.value = value;
+  }
+  let anyError = false;
+  for (const field of f.fields.values()) {
+    const msg = field.validate(field.input.value);
+    field.error.textContent = msg ?? '';
+    field.input.classList.toggle('invalid', msg !== null);
+    field.input.setAttribute('aria-invalid', String(msg !== null));
+    if (msg) anyError = true;
+  }
+  return anyError;
+}
+
+function renderSending(f: RequestForm, s: AppState, anyError: boolean): void {
+  const { v } = f;
+  const busy = s.inFlight !== null;
+  v.send.disabled = busy || anyError;
+  v.cancel.disabled = !busy;
+  clearInterval(f.timer);
+  clear(v.progress);
+  if (s.inFlight) {
+    const started = s.inFlight.startedAt;
+    const label = renderProgress(v.progress);
+    const tick = () =>
+      (label.textContent = ` Sending… ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    tick();
+    f.timer = setInterval(tick, 100);
+  }
+}
+
+function update(f: RequestForm, s: AppState, prev: AppState | null): void {
+  const { v } = f;
+  const d = s.request;
+  f.currentFields = d.fields;
+  renderEndpoints(f, s, prev);
+  // A Bitcoin-style endpoint is offered the Bitcoin methods, any other the Ethereum ones (the chosen method stays
+  // visible whatever it is, e.g. from a share link).
+  const family = familyOf(s);
+  for (const o of v.methodSelect.options)
+    o.hidden = o.disabled = o.value !== d.method && methods[o.value as MethodName].family !== family;
+  v.methodSelect.value = d.method;
+  v.rawToggle.checked = d.rawMode;
+  v.description.textContent = methods[d.method].description;
+  const newShape = `${d.method}|${d.rawMode}`;
+  if (newShape !== f.shape) {
+    f.shape = newShape;
+    build(f, d);
+  }
+  renderSending(f, s, renderFields(f, d));
+}
+
 /** The typed request form: endpoint, method, one validated field per param, tracing options, send/cancel. */
 export function mountRequestPanel(el: HTMLElement, panel: PanelContext): Panel<AppState> {
   const { requests } = panel;
   const stopConfigs = keepTracerConfigPerTab(panel.store);
-  const ctx = {
-    setDraft: (patch: Partial<RequestDraft>) => requests.setDraft(patch),
-    setEndpoint: (id: string) => panel.store.update({ activeEndpointId: id }),
-    send: () => void requests.send(),
-    cancel: () => requests.cancel(),
-    fillDemo: () => void requests.fillDemo(),
-  };
   const v = buildRequestView();
-  v.endpointSelect.addEventListener('change', () => ctx.setEndpoint(v.endpointSelect.value));
-  v.methodSelect.addEventListener('change', () =>
-    ctx.setDraft({ method: v.methodSelect.value as MethodName }),
+  const f: RequestForm = {
+    panel,
+    v,
+    setDraft: (patch) => requests.setDraft(patch),
+    fields: new Map(),
+    shape: '',
+    timer: undefined,
+    currentFields: {},
+  };
+  v.endpointSelect.addEventListener('change', () =>
+    panel.store.update({ activeEndpointId: v.endpointSelect.value }),
   );
-  v.rawToggle.addEventListener('change', () => ctx.setDraft({ rawMode: v.rawToggle.checked }));
-  v.send.addEventListener('click', () => ctx.send());
-  v.cancel.addEventListener('click', () => ctx.cancel());
-  v.fillDemo.addEventListener('click', () => ctx.fillDemo());
+  v.methodSelect.addEventListener('change', () => f.setDraft({ method: v.methodSelect.value as MethodName }));
+  v.rawToggle.addEventListener('change', () => f.setDraft({ rawMode: v.rawToggle.checked }));
+  v.send.addEventListener('click', () => void requests.send());
+  v.cancel.addEventListener('click', () => requests.cancel());
+  v.fillDemo.addEventListener('click', () => void requests.fillDemo());
   el.append(...v.children);
-
-  let fields = new Map<string, FieldView>();
-  let shape = '';
-  let timer: ReturnType<typeof setInterval> | undefined;
-
-  const addField = (
-    spec: FieldSpec,
-    validate: (t: string) => string | null,
-    onInput: (t: string) => void,
-  ) => {
-    const { root, input, error } = buildField(spec);
-    input.addEventListener('input', () => onInput(input.value));
-    v.form.append(root);
-    fields.set(spec.key, { input, error, validate });
-  };
-
-  const build = (d: RequestDraft) => {
-    clear(v.form);
-    fields = new Map();
-    const spec = methods[d.method];
-    if (d.rawMode)
-      addField(
-        {
-          key: 'raw',
-          label: 'params',
-          hint: 'The params array without the tracing options object (it is built from the tracer, tracerConfig and timeout).',
-          multiline: true,
-          value: d.rawParams,
-        },
-        rawValidator(d.method),
-        (t) => ctx.setDraft({ rawParams: t }),
-      );
-    else
-      spec.params.forEach((p, i) => {
-        const multiline = p.name === 'call';
-        const hint = `${p.description}${p.required ? '' : ' (optional)'} — e.g. ${JSON.stringify(p.example)}`;
-        addField(
-          { key: p.name, label: p.name, hint, multiline, value: d.fields[p.name] ?? '' },
-          paramValidator(d.method, i, () => currentFields),
-          (t) => ctx.setDraft({ fields: { ...currentFields, [p.name]: t } }),
-        );
-      });
-    if (spec.takesTraceOptions) {
-      addField(
-        {
-          key: 'tracerConfig',
-          label: 'tracerConfig (JSON, optional)',
-          hint: "Passed to setup(config) as JSON. Each tracer tab keeps its own (a template's @tracerConfig to start).",
-          multiline: true,
-          value: d.tracerConfig,
-        },
-        jsonValidator,
-        (t) => ctx.setDraft({ tracerConfig: t }),
-      );
-      addField(
-        {
-          key: 'timeout',
-          label: 'timeout (optional)',
-          hint: 'A Go duration such as 10s or 1m30s (geth default 5s).',
-          multiline: false,
-          value: d.timeout,
-        },
-        (t) => (t.trim() === '' ? null : ((r) => (r.ok ? null : r.message))(validateTimeout(t.trim()))),
-        (t) => ctx.setDraft({ timeout: t }),
-      );
-    }
-    if (spec.params.length === 0 && !d.rawMode) v.form.append(renderNoParams(d.method));
-  };
-  let currentFields: Record<string, string> = {};
-
   return {
-    update(s, prev) {
-      const d = s.request;
-      currentFields = d.fields;
-      if (!prev || prev.endpoints !== s.endpoints || prev.activeEndpointId !== s.activeEndpointId) {
-        renderEndpointOptions(v.endpointSelect, s.endpoints);
-        v.endpointSelect.value = s.activeEndpointId;
-        // Switching to an endpoint of the other family picks that family's first method (after this update: the
-        // store is notifying its subscribers).
-        const family = familyOf(s);
-        if (prev && methods[d.method].family !== family) {
-          const first = methodNames.find((m) => methods[m].family === family);
-          if (first) queueMicrotask(() => ctx.setDraft({ method: first, rawMode: false }));
-        }
-      }
-      // A Bitcoin-style endpoint is offered the Bitcoin methods, any other the Ethereum ones (the chosen method stays
-      // visible whatever it is, e.g. from a share link).
-      const family = familyOf(s);
-      for (const o of v.methodSelect.options)
-        o.hidden = o.disabled = o.value !== d.method && methods[o.value as MethodName].family !== family;
-      v.methodSelect.value = d.method;
-      v.rawToggle.checked = d.rawMode;
-      v.description.textContent = methods[d.method].description;
-      const newShape = `${d.method}|${d.rawMode}`;
-      if (newShape !== shape) {
-        shape = newShape;
-        build(d);
-      }
-      // Values changed from outside (demo values, history replay, share link) reach fields not being typed in.
-      for (const [key, f] of fields) {
-        const value = draftValue(d, key);
-        if (f.input !== document.activeElement && f.input.value !== value) f.input.value = value;
-      }
-      let anyError = false;
-      for (const f of fields.values()) {
-        const msg = f.validate(f.input.value);
-        f.error.textContent = msg ?? '';
-        f.input.classList.toggle('invalid', msg !== null);
-        f.input.setAttribute('aria-invalid', String(msg !== null));
-        if (msg) anyError = true;
-      }
-      const busy = s.inFlight !== null;
-      v.send.disabled = busy || anyError;
-      v.cancel.disabled = !busy;
-      clearInterval(timer);
-      clear(v.progress);
-      if (s.inFlight) {
-        const started = s.inFlight.startedAt;
-        const label = renderProgress(v.progress);
-        const tick = () =>
-          (label.textContent = ` Sending… ${((performance.now() - started) / 1000).toFixed(1)} s`);
-        tick();
-        timer = setInterval(tick, 100);
-      }
-    },
+    update: (s, prev) => update(f, s, prev),
     dispose() {
       stopConfigs();
-      clearInterval(timer);
+      clearInterval(f.timer);
       clear(el);
     },
   };
