@@ -72,12 +72,7 @@ function frameInspectorIn(box: HTMLElement, from: HTMLElement) {
   };
 }
 
-/**
- * Mounts the tabs of the result views into `el`, the JSON tab being `jsonPane` (which the panel keeps filling).
- * A result's views come from its source: prepared in the page for a small result, in the parser worker next to a
- * large one. The first view is shown for a shape the views know; the JSON stays the default for any other.
- */
-export function mountResultViews(el: HTMLElement, jsonPane: HTMLElement): ResultViewsPanel {
+function buildViewsDom(el: HTMLElement, jsonPane: HTMLElement) {
   const txSelect = h('select', {
     attrs: { 'data-testid': 'result-tx-select', 'aria-label': 'Transaction of the block trace' },
   });
@@ -89,139 +84,170 @@ export function mountResultViews(el: HTMLElement, jsonPane: HTMLElement): Result
   const inspectorBox = h('div', { class: 'rv-inspector' });
   el.append(bar, notes, pane, inspectorBox);
   bar.hidden = true;
-  const inspector = frameInspectorIn(inspectorBox, pane);
+  return { jsonPane, txSelect, txLabel, tabList, bar, notes, pane, inspectorBox };
+}
 
-  let source: ResultViewsSource | null = null;
-  let views: ResultViews | null = null;
-  let tab: Tab = 'json';
-  // The tab the user picked last, kept across results that offer it.
-  let chosen: Tab | null = null;
-  let disposePane: (() => void) | null = null;
-  let seq = 0;
+/** The views' DOM, the result they show and the tab shown, shared by the functions below. */
+interface Views {
+  d: ReturnType<typeof buildViewsDom>;
+  inspector: ReturnType<typeof frameInspectorIn>;
+  source: ResultViewsSource | null;
+  views: ResultViews | null;
+  tab: Tab;
+  /** The tab the user picked last, kept across results that offer it. */
+  chosen: Tab | null;
+  disposePane: (() => void) | null;
+  seq: number;
+  pendingRow: number | null;
+  shown: number;
+}
 
-  const setNotes = (lines: string[]) => {
-    clear(notes);
-    for (const l of lines) notes.append(h('div', { class: 'hint', text: l }));
-  };
+function setNotes(w: Views, lines: string[]): void {
+  clear(w.d.notes);
+  for (const l of lines) w.d.notes.append(h('div', { class: 'hint', text: l }));
+}
 
-  let pendingRow: number | null = null;
-  let shown = 0;
-  const showTab = (next: Tab) => {
-    tab = next;
-    const mine = ++shown;
-    disposePane?.();
-    disposePane = null;
-    clear(pane);
-    for (const b of tabList.querySelectorAll<HTMLButtonElement>('[role=tab]'))
-      b.setAttribute('aria-selected', String(b.dataset.tab === next));
-    jsonPane.hidden = next !== 'json';
-    pane.hidden = next === 'json';
-    pane.dataset.testid = `result-view-${next}`;
-    if (!views || next === 'json') return;
-    const v = views;
-    void import('./views/renderView.ts').then(({ renderView }) => {
-      if (mine !== shown) return;
-      const cx = {
-        row: pendingRow,
-        showInTable: (row: number) => {
-          pendingRow = row;
-          showTab('table');
-        },
-        selectFrame: inspector.select,
-      };
-      pendingRow = null;
-      disposePane = renderView(pane, next, v, cx);
-    });
-  };
-
-  const renderTabs = () => {
-    clear(tabList);
-    const tabs: Tab[] = [...(views?.tabs ?? []), 'json'];
-    for (const t of tabs)
-      tabList.append(
-        h('button', {
-          text: tabTitles[t],
-          attrs: { role: 'tab', 'data-tab': t, 'data-testid': `result-tab-${t}`, 'aria-selected': 'false' },
-          on: {
-            click: () => {
-              chosen = t;
-              showTab(t);
-            },
-          },
-        }),
-      );
-    const keep = chosen !== null && tabs.includes(chosen) ? chosen : null;
-    showTab(keep ?? tabs[0]);
-  };
-
-  const renderTxSelect = (v: ResultViews) => {
-    txLabel.hidden = !v.block;
-    if (!v.block) return;
-    clear(txSelect);
-    if (v.block.canSum)
-      txSelect.append(h('option', { value: 'sum', text: `All ${v.block.txs.length} transactions (sum)` }));
-    for (const t of v.block.txs)
-      txSelect.append(
-        h('option', {
-          value: String(t.index),
-          text:
-            `#${t.index} ${t.txHash ? shortHex(t.txHash, 10, 8) : ''} — ` +
-            (t.error !== null ? `failed: ${t.error.slice(0, 60)}` : (shapeNames[t.shape] ?? t.shape)),
-        }),
-      );
-    txSelect.value = String(v.selected);
-  };
-
-  const load = async (selection: BlockSelection) => {
-    const mine = ++seq;
-    const from = source;
-    if (!from) return;
-    setNotes(['Preparing the views…']);
-    let next: ResultViews;
-    try {
-      next = await from.views(selection);
-    } catch (e) {
-      if (mine === seq) setNotes([`The views could not be prepared: ${(e as Error).message}`]);
-      return;
-    }
-    if (mine !== seq) return;
-    views = next;
-    if (next.tabs.some((t) => t === 'flame' || t === 'bars' || t === 'timeline')) preloadChart();
-    bar.hidden = !next.block && !next.tabs.length;
-    renderTxSelect(next);
-    setNotes(next.notes);
-    renderTabs();
-  };
-
-  txSelect.addEventListener('change', () => {
-    const v = txSelect.value;
-    void load(v === 'sum' ? 'sum' : Number(v));
+function showTab(w: Views, next: Tab): void {
+  const { pane, tabList, jsonPane } = w.d;
+  w.tab = next;
+  const mine = ++w.shown;
+  w.disposePane?.();
+  w.disposePane = null;
+  clear(pane);
+  for (const b of tabList.querySelectorAll<HTMLButtonElement>('[role=tab]'))
+    b.setAttribute('aria-selected', String(b.dataset.tab === next));
+  jsonPane.hidden = next !== 'json';
+  pane.hidden = next === 'json';
+  pane.dataset.testid = `result-view-${next}`;
+  if (!w.views || next === 'json') return;
+  const v = w.views;
+  void import('./views/renderView.ts').then(({ renderView }) => {
+    if (mine !== w.shown) return;
+    const cx = {
+      row: w.pendingRow,
+      showInTable: (row: number) => {
+        w.pendingRow = row;
+        showTab(w, 'table');
+      },
+      selectFrame: w.inspector.select,
+    };
+    w.pendingRow = null;
+    w.disposePane = renderView(pane, next, v, cx);
   });
+}
 
+function renderTabs(w: Views): void {
+  const { tabList } = w.d;
+  clear(tabList);
+  const tabs: Tab[] = [...(w.views?.tabs ?? []), 'json'];
+  for (const t of tabs)
+    tabList.append(
+      h('button', {
+        text: tabTitles[t],
+        attrs: { role: 'tab', 'data-tab': t, 'data-testid': `result-tab-${t}`, 'aria-selected': 'false' },
+        on: {
+          click: () => {
+            w.chosen = t;
+            showTab(w, t);
+          },
+        },
+      }),
+    );
+  const keep = w.chosen !== null && tabs.includes(w.chosen) ? w.chosen : null;
+  showTab(w, keep ?? tabs[0]);
+}
+
+function renderTxSelect(w: Views, v: ResultViews): void {
+  const { txLabel, txSelect } = w.d;
+  txLabel.hidden = !v.block;
+  if (!v.block) return;
+  clear(txSelect);
+  if (v.block.canSum)
+    txSelect.append(h('option', { value: 'sum', text: `All ${v.block.txs.length} transactions (sum)` }));
+  for (const t of v.block.txs)
+    txSelect.append(
+      h('option', {
+        value: String(t.index),
+        text:
+          `#${t.index} ${t.txHash ? shortHex(t.txHash, 10, 8) : ''} — ` +
+          (t.error !== null ? `failed: ${t.error.slice(0, 60)}` : (shapeNames[t.shape] ?? t.shape)),
+      }),
+    );
+  txSelect.value = String(v.selected);
+}
+
+async function load(w: Views, selection: BlockSelection): Promise<void> {
+  const mine = ++w.seq;
+  const from = w.source;
+  if (!from) return;
+  setNotes(w, ['Preparing the views…']);
+  let next: ResultViews;
+  try {
+    next = await from.views(selection);
+  } catch (e) {
+    if (mine === w.seq) setNotes(w, [`The views could not be prepared: ${(e as Error).message}`]);
+    return;
+  }
+  if (mine !== w.seq) return;
+  w.views = next;
+  if (next.tabs.some((t) => t === 'flame' || t === 'bars' || t === 'timeline')) preloadChart();
+  w.d.bar.hidden = !next.block && !next.tabs.length;
+  renderTxSelect(w, next);
+  setNotes(w, next.notes);
+  renderTabs(w);
+}
+
+function show(w: Views, next: ResultViewsSource | null): void {
+  w.seq++;
+  w.source = next;
+  w.views = null;
+  w.d.bar.hidden = true;
+  setNotes(w, []);
+  w.tab = 'json';
+  showTab(w, 'json');
+  w.inspector.clear();
+  if (next) void load(w, null);
+}
+
+function dispose(w: Views): void {
+  w.seq++;
+  w.shown++;
+  w.disposePane?.();
+  w.inspector.dispose();
+  w.d.inspectorBox.remove();
+  w.d.bar.remove();
+  w.d.notes.remove();
+  w.d.pane.remove();
+}
+
+/**
+ * Mounts the tabs of the result views into `el`, the JSON tab being `jsonPane` (which the panel keeps filling).
+ * A result's views come from its source: prepared in the page for a small result, in the parser worker next to a
+ * large one. The first view is shown for a shape the views know; the JSON stays the default for any other.
+ */
+export function mountResultViews(el: HTMLElement, jsonPane: HTMLElement): ResultViewsPanel {
+  const d = buildViewsDom(el, jsonPane);
+  const w: Views = {
+    d,
+    inspector: frameInspectorIn(d.inspectorBox, d.pane),
+    source: null,
+    views: null,
+    tab: 'json',
+    chosen: null,
+    disposePane: null,
+    seq: 0,
+    pendingRow: null,
+    shown: 0,
+  };
+  d.txSelect.addEventListener('change', () => {
+    const v = d.txSelect.value;
+    void load(w, v === 'sum' ? 'sum' : Number(v));
+  });
   return {
-    show(next) {
-      seq++;
-      source = next;
-      views = null;
-      bar.hidden = true;
-      setNotes([]);
-      tab = 'json';
-      showTab('json');
-      inspector.clear();
-      if (next) void load(null);
-    },
+    show: (next) => show(w, next),
     showJson() {
-      if (tab !== 'json') showTab('json');
+      if (w.tab !== 'json') showTab(w, 'json');
     },
-    dispose() {
-      seq++;
-      shown++;
-      disposePane?.();
-      inspector.dispose();
-      inspectorBox.remove();
-      bar.remove();
-      notes.remove();
-      pane.remove();
-    },
+    dispose: () => dispose(w),
   };
 }

@@ -24,11 +24,6 @@ const allowlist = new Set<string>([
   'src/evm/host/structLogger.ts:createStructLoggerHooks',
   'src/ui/debug/buildInspectorView.ts:buildInspectorView',
   'src/ui/endpoints/buildEndpointsView.ts:buildEndpointForm',
-  'src/ui/result/mountResultPanel.ts:mountResultPanel',
-  'src/ui/result/mountResultViews.ts:mountResultViews',
-  'src/ui/result/mountVirtualTree.ts:mountVirtualTree',
-  'src/ui/result/views/renderFlameChart.ts:renderFlameChart',
-  'src/ui/result/views/renderTable.ts:renderTable',
 ]);
 
 describe('the function length rule', () => {

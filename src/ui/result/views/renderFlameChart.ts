@@ -90,25 +90,37 @@ function tooltipLines(flame: FlameBar[], frames: CallFrameView[]) {
   };
 }
 
-/**
- * The flame chart of gas by frame (Chart.js floating bars: one row per call depth, each frame as wide as its gas
- * used, its inner calls beneath it). Click a frame to zoom to it; the frame's label is drawn inside it when it fits.
- * Below, the heaviest frames by the gas they used themselves (not counting inner calls), as text.
- */
-export function renderFlameChart(
-  el: HTMLElement,
-  data: CallTreeData,
-  select?: (id: number) => void,
-  nameOf: (selector: string | null) => string | null = () => null,
-): () => void {
-  const { frames } = data;
-  // Bars named from the user's ABI and the full table when they know the selector.
-  const flame = data.flame.map((b) => {
-    const f = frames[b.id];
+/** The chart's bars, its DOM and the chart once built, shared by the functions below. */
+interface Flame {
+  frames: CallFrameView[];
+  flame: FlameBar[];
+  depths: number;
+  total: number;
+  canvas: HTMLCanvasElement;
+  zoomLabel: HTMLElement;
+  reset: HTMLButtonElement;
+  select?: (id: number) => void;
+  chart: ChartType | null;
+  disposed: boolean;
+}
+
+// Bars named from the user's ABI and the full table when they know the selector.
+function namedBars(data: CallTreeData, nameOf: (selector: string | null) => string | null): FlameBar[] {
+  return data.flame.map((b) => {
+    const f = data.frames[b.id];
     const name = nameOf(f.selector)?.replace(/\(.*$/, '');
     return name ? { ...b, label: `${name} ${f.to ? shortHex(f.to) : ''}`.trim() } : b;
   });
-  const depths = data.maxDepth + 1;
+}
+
+/** Appends the summary, the chart's box and the heaviest frames to `el`; returns the chart's record. */
+function buildFlameDom(
+  el: HTMLElement,
+  frames: CallFrameView[],
+  flame: FlameBar[],
+  depths: number,
+  nameOf: (selector: string | null) => string | null,
+): Flame {
   const canvas = h('canvas', {
     attrs: {
       role: 'img',
@@ -137,84 +149,103 @@ export function renderFlameChart(
     h('div', { class: 'rv-subtitle', text: 'Heaviest frames by their own gas' }),
     list,
   );
+  return { frames, flame, depths, total, canvas, zoomLabel, reset, chart: null, disposed: false };
+}
 
-  let chart: ChartType | null = null;
-  let disposed = false;
-  const build = async () => {
-    const Chart = await loadChart();
-    if (disposed) return;
-    chart?.destroy();
-    const c = readChartColors();
-    const fill = (b: FlameBar) =>
-      b.failed ? withAlpha(c.error, 0.55) : withAlpha(c.series[b.depth % 2 ? 1 : 0], 0.45);
-    const labels = labelPlugin(flame, c);
-    chart = new Chart(canvas, {
-      type: 'bar',
-      data: {
-        labels: Array.from({ length: depths }, (_, d) => `depth ${d}`),
-        datasets: [
-          {
-            data: flame.map((b) => ({ x: [b.start, b.end], y: `depth ${b.depth}` })) as never,
-            backgroundColor: flame.map(fill),
-            borderColor: c.bg,
-            borderWidth: 1,
-            borderSkipped: false,
-            barPercentage: 1,
-            categoryPercentage: 0.95,
-            grouped: false,
-          },
-        ],
+async function build(f: Flame): Promise<void> {
+  const Chart = await loadChart();
+  if (f.disposed) return;
+  f.chart?.destroy();
+  const c = readChartColors();
+  const { flame, depths, total } = f;
+  const fill = (b: FlameBar) =>
+    b.failed ? withAlpha(c.error, 0.55) : withAlpha(c.series[b.depth % 2 ? 1 : 0], 0.45);
+  f.chart = new Chart(f.canvas, {
+    type: 'bar',
+    data: {
+      labels: Array.from({ length: depths }, (_, d) => `depth ${d}`),
+      datasets: [
+        {
+          data: flame.map((b) => ({ x: [b.start, b.end], y: `depth ${b.depth}` })) as never,
+          backgroundColor: flame.map(fill),
+          borderColor: c.bg,
+          borderWidth: 1,
+          borderSkipped: false,
+          barPercentage: 1,
+          categoryPercentage: 0.95,
+          grouped: false,
+        },
+      ],
+    },
+    options: {
+      indexAxis: 'y',
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      scales: {
+        x: {
+          type: 'linear',
+          min: 0,
+          max: total || 1,
+          grid: { color: withAlpha(c.border, 0.6) },
+          ticks: { color: c.muted, maxRotation: 0, callback: (v) => formatCount(Number(v)) },
+          title: { display: true, text: 'gas', color: c.muted },
+        },
+        y: { grid: { display: false }, ticks: { color: c.muted, autoSkip: false } },
       },
-      options: {
-        indexAxis: 'y',
-        animation: false,
-        responsive: true,
-        maintainAspectRatio: false,
-        scales: {
-          x: {
-            type: 'linear',
-            min: 0,
-            max: total || 1,
-            grid: { color: withAlpha(c.border, 0.6) },
-            ticks: { color: c.muted, maxRotation: 0, callback: (v) => formatCount(Number(v)) },
-            title: { display: true, text: 'gas', color: c.muted },
-          },
-          y: { grid: { display: false }, ticks: { color: c.muted, autoSkip: false } },
-        },
-        plugins: {
-          legend: { display: false },
-          tooltip: { callbacks: tooltipLines(flame, frames) },
-        },
-        onClick: (_e, items) => {
-          const hit = items[0];
-          if (!hit || !chart) return;
-          const b = flame[hit.index];
-          const x = chart.options.scales!.x!;
-          x.min = b.start;
-          x.max = Math.max(b.end, b.start + 1);
-          zoomLabel.textContent = `Zoomed to ${b.label}`;
-          reset.hidden = false;
-          chart.update();
-          select?.(b.id);
-        },
+      plugins: {
+        legend: { display: false },
+        tooltip: { callbacks: tooltipLines(flame, f.frames) },
       },
-      plugins: [labels],
-    });
-  };
-  reset.addEventListener('click', () => {
-    if (!chart) return;
-    const x = chart.options.scales!.x!;
-    x.min = 0;
-    x.max = total || 1;
-    zoomLabel.textContent = '';
-    reset.hidden = true;
-    chart.update();
+      onClick: (_e, items) => {
+        if (items[0]) zoomTo(f, items[0].index);
+      },
+    },
+    plugins: [labelPlugin(flame, c)],
   });
-  void build();
-  const unwatch = watchTheme(() => void build());
+}
+
+function zoomTo(f: Flame, index: number): void {
+  if (!f.chart) return;
+  const b = f.flame[index];
+  const x = f.chart.options.scales!.x!;
+  x.min = b.start;
+  x.max = Math.max(b.end, b.start + 1);
+  f.zoomLabel.textContent = `Zoomed to ${b.label}`;
+  f.reset.hidden = false;
+  f.chart.update();
+  f.select?.(b.id);
+}
+
+function resetZoom(f: Flame): void {
+  if (!f.chart) return;
+  const x = f.chart.options.scales!.x!;
+  x.min = 0;
+  x.max = f.total || 1;
+  f.zoomLabel.textContent = '';
+  f.reset.hidden = true;
+  f.chart.update();
+}
+
+/**
+ * The flame chart of gas by frame (Chart.js floating bars: one row per call depth, each frame as wide as its gas
+ * used, its inner calls beneath it). Click a frame to zoom to it; the frame's label is drawn inside it when it fits.
+ * Below, the heaviest frames by the gas they used themselves (not counting inner calls), as text.
+ */
+export function renderFlameChart(
+  el: HTMLElement,
+  data: CallTreeData,
+  select?: (id: number) => void,
+  nameOf: (selector: string | null) => string | null = () => null,
+): () => void {
+  const f = buildFlameDom(el, data.frames, namedBars(data, nameOf), data.maxDepth + 1, nameOf);
+  f.select = select;
+  f.reset.addEventListener('click', () => resetZoom(f));
+  void build(f);
+  const unwatch = watchTheme(() => void build(f));
   return () => {
-    disposed = true;
+    f.disposed = true;
     unwatch();
-    chart?.destroy();
+    f.chart?.destroy();
   };
 }

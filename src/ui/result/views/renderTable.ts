@@ -45,32 +45,38 @@ function cellElement(cell: Cell, column: TableColumn, nameOf: TableOptions['name
   return td;
 }
 
-/** Renders `table` into `el`: a header of sort buttons and the rows, cells as text only. */
-export function renderTable(
-  el: HTMLElement,
-  table: TableData,
-  testId: string,
-  options: TableOptions = {},
-): TableView {
-  const { columns, rows } = table;
-  let order = rows.map((_, i) => i);
-  let sortColumn = -1;
-  let direction: 'asc' | 'desc' = 'asc';
-  let marked = -1;
-  const virtual = rows.length > renderAllUpTo;
+/** The table's data, DOM, order and the rows drawn now, shared by the functions below. */
+interface Table {
+  table: TableData;
+  options: TableOptions;
+  order: number[];
+  sortColumn: number;
+  direction: 'asc' | 'desc';
+  marked: number;
+  virtual: boolean;
+  headers: HTMLElement[];
+  tbody: HTMLElement;
+  scroller: HTMLElement;
+  first: number;
+  last: number;
+  frame: number;
+}
+
+/** Builds the table's DOM into `el`; its header buttons sort it. */
+function buildTable(el: HTMLElement, table: TableData, testId: string, options: TableOptions): Table {
   const widths = columnWidths(table);
   const colgroup = h(
     'colgroup',
     {},
     widths.map((w) => h('col', { attrs: { style: `width:${w}ch` } })),
   );
-  const headers = columns.map((c, ci) =>
+  const headers = table.columns.map((c, ci) =>
     h('th', { attrs: { scope: 'col', 'aria-sort': 'none' }, class: c.numeric ? 'num' : '' }, [
       h('button', {
         text: c.label,
         title: `Sort by ${c.label}`,
         attrs: { 'data-sort': c.key },
-        on: { click: () => sortBy(ci) },
+        on: { click: () => sortBy(t, ci) },
       }),
     ]),
   );
@@ -83,82 +89,110 @@ export function renderTable(
   tableEl.style.width = `${widths.reduce((a, b) => a + b, 0)}ch`;
   const scroller = h('div', { class: 'rv-table-wrap' }, [tableEl]);
   el.append(scroller);
+  const t: Table = {
+    table,
+    options,
+    order: table.rows.map((_, i) => i),
+    sortColumn: -1,
+    direction: 'asc',
+    marked: -1,
+    virtual: table.rows.length > renderAllUpTo,
+    headers,
+    tbody,
+    scroller,
+    first: -1,
+    last: -1,
+    frame: 0,
+  };
+  return t;
+}
 
-  const rowElement = (r: number) => {
-    const tr = h('tr', { attrs: { 'data-row': String(r) } });
-    if (r === marked) tr.classList.add('marked');
-    columns.forEach((c, ci) => tr.append(cellElement(rows[r][ci], c, options.nameOf)));
-    return tr;
-  };
-  const spacer = (px: number) => {
-    const tr = h('tr', { class: 'rv-spacer', attrs: { 'aria-hidden': 'true' } });
-    tr.style.height = `${px}px`;
-    return tr;
-  };
+function rowElement(t: Table, r: number): HTMLElement {
+  const tr = h('tr', { attrs: { 'data-row': String(r) } });
+  if (r === t.marked) tr.classList.add('marked');
+  t.table.columns.forEach((c, ci) => tr.append(cellElement(t.table.rows[r][ci], c, t.options.nameOf)));
+  return tr;
+}
 
-  let first = -1;
-  let last = -1;
-  const draw = (force = false) => {
-    if (!virtual) {
-      clear(tbody);
-      tbody.append(...order.map(rowElement));
-      return;
-    }
-    const view = scroller.clientHeight || 400;
-    const from = Math.max(0, Math.floor(scroller.scrollTop / rowHeight) - overscan);
-    const to = Math.min(order.length, Math.ceil((scroller.scrollTop + view) / rowHeight) + overscan);
-    if (!force && from === first && to === last) return;
-    [first, last] = [from, to];
-    const shown: HTMLElement[] = [spacer(from * rowHeight)];
-    for (let i = from; i < to; i++) shown.push(rowElement(order[i]));
-    shown.push(spacer((order.length - to) * rowHeight));
-    tbody.replaceChildren(...shown);
-  };
-  let frame = 0;
-  const onScroll = () => {
-    if (!frame) frame = requestAnimationFrame(() => ((frame = 0), draw()));
-  };
-  if (virtual) scroller.addEventListener('scroll', onScroll);
-  const onRow = options.onRow;
-  if (onRow)
-    tbody.addEventListener('click', (e) => {
-      const r = (e.target as HTMLElement).closest<HTMLElement>('tr[data-row]')?.dataset.row;
-      if (r === undefined) return;
-      marked = Number(r);
-      for (const tr of tbody.querySelectorAll('tr.marked')) tr.classList.remove('marked');
-      (e.target as HTMLElement).closest('tr')?.classList.add('marked');
-      onRow(marked);
-    });
+function spacer(px: number): HTMLElement {
+  const tr = h('tr', { class: 'rv-spacer', attrs: { 'aria-hidden': 'true' } });
+  tr.style.height = `${px}px`;
+  return tr;
+}
 
-  function sortBy(ci: number) {
-    // asc → desc → the result's own order.
-    if (sortColumn !== ci) [sortColumn, direction] = [ci, 'asc'];
-    else if (direction === 'asc') direction = 'desc';
-    else sortColumn = -1;
-    order = sortColumn < 0 ? rows.map((_, i) => i) : sortRows(rows, sortColumn, direction);
-    headers.forEach((th, i) =>
-      th.setAttribute(
-        'aria-sort',
-        i !== sortColumn ? 'none' : direction === 'asc' ? 'ascending' : 'descending',
-      ),
-    );
-    draw(true);
+function draw(t: Table, force = false): void {
+  const { order, scroller, tbody } = t;
+  if (!t.virtual) {
+    clear(tbody);
+    tbody.append(...order.map((r) => rowElement(t, r)));
+    return;
   }
+  const view = scroller.clientHeight || 400;
+  const from = Math.max(0, Math.floor(scroller.scrollTop / rowHeight) - overscan);
+  const to = Math.min(order.length, Math.ceil((scroller.scrollTop + view) / rowHeight) + overscan);
+  if (!force && from === t.first && to === t.last) return;
+  [t.first, t.last] = [from, to];
+  const shown: HTMLElement[] = [spacer(from * rowHeight)];
+  for (let i = from; i < to; i++) shown.push(rowElement(t, order[i]));
+  shown.push(spacer((order.length - to) * rowHeight));
+  tbody.replaceChildren(...shown);
+}
 
-  draw(true);
+function sortBy(t: Table, ci: number): void {
+  const { rows } = t.table;
+  // asc → desc → the result's own order.
+  if (t.sortColumn !== ci) [t.sortColumn, t.direction] = [ci, 'asc'];
+  else if (t.direction === 'asc') t.direction = 'desc';
+  else t.sortColumn = -1;
+  t.order = t.sortColumn < 0 ? rows.map((_, i) => i) : sortRows(rows, t.sortColumn, t.direction);
+  t.headers.forEach((th, i) =>
+    th.setAttribute(
+      'aria-sort',
+      i !== t.sortColumn ? 'none' : t.direction === 'asc' ? 'ascending' : 'descending',
+    ),
+  );
+  draw(t, true);
+}
+
+function pickRow(t: Table, e: Event, onRow: (row: number) => void): void {
+  const r = (e.target as HTMLElement).closest<HTMLElement>('tr[data-row]')?.dataset.row;
+  if (r === undefined) return;
+  t.marked = Number(r);
+  for (const tr of t.tbody.querySelectorAll('tr.marked')) tr.classList.remove('marked');
+  (e.target as HTMLElement).closest('tr')?.classList.add('marked');
+  onRow(t.marked);
+}
+
+function showRow(t: Table, row: number): void {
+  t.marked = row;
+  const at = t.order.indexOf(row);
+  if (at < 0) return;
+  t.scroller.scrollTop = Math.max(0, at * rowHeight - t.scroller.clientHeight / 2);
+  draw(t, true);
+  t.tbody.querySelector(`tr[data-row="${row}"]`)?.scrollIntoView({ block: 'nearest' });
+}
+
+/** Renders `table` into `el`: a header of sort buttons and the rows, cells as text only. */
+export function renderTable(
+  el: HTMLElement,
+  table: TableData,
+  testId: string,
+  options: TableOptions = {},
+): TableView {
+  const t = buildTable(el, table, testId, options);
+  const onScroll = () => {
+    if (!t.frame) t.frame = requestAnimationFrame(() => ((t.frame = 0), draw(t)));
+  };
+  if (t.virtual) t.scroller.addEventListener('scroll', onScroll);
+  const onRow = options.onRow;
+  if (onRow) t.tbody.addEventListener('click', (e) => pickRow(t, e, onRow));
+  draw(t, true);
   return {
-    showRow(row) {
-      marked = row;
-      const at = order.indexOf(row);
-      if (at < 0) return;
-      scroller.scrollTop = Math.max(0, at * rowHeight - scroller.clientHeight / 2);
-      draw(true);
-      tbody.querySelector(`tr[data-row="${row}"]`)?.scrollIntoView({ block: 'nearest' });
-    },
+    showRow: (row) => showRow(t, row),
     dispose() {
-      cancelAnimationFrame(frame);
-      scroller.removeEventListener('scroll', onScroll);
-      scroller.remove();
+      cancelAnimationFrame(t.frame);
+      t.scroller.removeEventListener('scroll', onScroll);
+      t.scroller.remove();
     },
   };
 }
