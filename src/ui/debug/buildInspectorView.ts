@@ -27,12 +27,8 @@ const button = (text: string, testId: string, title: string) =>
 const input = (placeholder: string, testId: string, cls = '') =>
   h('input', { placeholder, class: cls, attrs: { 'data-testid': testId, 'aria-label': placeholder } });
 
-/** Builds the Inspector panel's elements; `render` fills a list row (see renderStepRow). */
-export function buildInspectorView(
-  render: (index: number, row: HTMLElement) => void,
-  onClick: (index: number) => void,
-): InspectorView {
-  const buttons = {
+function buildButtons(): InspectorView['buttons'] {
+  return {
     run: button(
       '▶ Debug run',
       'inspector-run',
@@ -47,36 +43,45 @@ export function buildInspectorView(
     stepOver: button('Next step', 'bp-next-step', 'Go on to the next recorded step'),
     toEnd: button('Run to end', 'bp-to-end', 'Go on past every hit: the end of the run and its result'),
   };
-  const bpFields = {
+}
+
+function buildBreakpointFields(): InspectorView['bpFields'] {
+  return {
     op: input('op', 'bp-op'),
     pc: input('pc', 'bp-pc'),
     depth: input('depth', 'bp-depth'),
     address: input('address', 'bp-address'),
     expression: input('expression over log', 'bp-expression', 'expr'),
   };
-  const bpAdd = button(
-    'Add breakpoint',
-    'bp-add',
-    'Stop where a step matches every field given (at the next Debug run)',
-  );
-  const filters = {
+}
+
+function buildFilters(): InspectorView['filters'] {
+  return {
     op: input('op', 'filter-op'),
     depth: input('depth', 'filter-depth'),
     contract: input('contract', 'filter-contract'),
     pc: input('pc', 'filter-pc'),
   };
-  const list = createVirtualList({ rowHeight: 22, testId: 'step-list', render, onClick });
-  const status = h('p', { attrs: { 'data-testid': 'inspector-status' } });
-  const bound = h('p', { class: 'debug-warning', attrs: { 'data-testid': 'inspector-bound' } });
-  const bpList = h('ul', { class: 'breakpoint-list', attrs: { 'data-testid': 'bp-list' } });
-  const bpNote = h('p', { class: 'muted small', attrs: { 'data-testid': 'bp-note' } });
-  const detail = h('div', { attrs: { 'data-testid': 'inspector-detail' } });
-  const result = h('pre', { class: 'step-detail', attrs: { 'data-testid': 'debug-result' } });
-  const resultBox = h('details', { attrs: { 'data-testid': 'debug-result-box' } }, [
-    h('summary', { text: 'Result of the run' }),
-    result,
-  ]);
-  const children = [
+}
+
+/** The heading of the step list's columns. */
+function buildStepHead(): HTMLElement {
+  return h(
+    'div',
+    { class: 'step-head' },
+    stepColumns.map((c) =>
+      h('span', {
+        class: `step-cell ${c === 'op' ? 'op' : c === 'contract' ? 'addr' : c === 'stack top' ? 'stack' : 'num'}`,
+        text: c,
+      }),
+    ),
+  );
+}
+
+/** The panel's elements in page order. */
+function layout(v: Omit<InspectorView, 'children'>): HTMLElement[] {
+  const { buttons } = v;
+  return [
     h('div', { class: 'row' }, [
       buttons.run,
       buttons.continue,
@@ -84,45 +89,51 @@ export function buildInspectorView(
       buttons.stepOver,
       buttons.toEnd,
     ]),
-    status,
-    bound,
+    v.status,
+    v.bound,
     h('details', { attrs: { open: '' } }, [
       h('summary', { text: 'Breakpoints' }),
-      h('div', { class: 'row debug-bp-form' }, [...Object.values(bpFields), bpAdd]),
-      bpNote,
-      bpList,
+      h('div', { class: 'row debug-bp-form' }, [...Object.values(v.bpFields), v.bpAdd]),
+      v.bpNote,
+      v.bpList,
     ]),
     h('div', { class: 'row debug-filters' }, [
       h('span', { class: 'muted small', text: 'Filter:' }),
-      ...Object.values(filters),
+      ...Object.values(v.filters),
     ]),
-    h(
-      'div',
-      { class: 'step-head' },
-      stepColumns.map((c) =>
-        h('span', {
-          class: `step-cell ${c === 'op' ? 'op' : c === 'contract' ? 'addr' : c === 'stack top' ? 'stack' : 'num'}`,
-          text: c,
-        }),
-      ),
-    ),
-    list.el,
-    detail,
-    resultBox,
+    buildStepHead(),
+    v.list.el,
+    v.detail,
+    v.resultBox,
   ];
-  return {
-    children,
-    status,
-    bound,
-    buttons,
-    bpFields,
-    bpAdd,
-    bpList,
-    bpNote,
-    filters,
-    list,
-    detail,
+}
+
+/** Builds the Inspector panel's elements; `render` fills a list row (see renderStepRow). */
+export function buildInspectorView(
+  render: (index: number, row: HTMLElement) => void,
+  onClick: (index: number) => void,
+): InspectorView {
+  const result = h('pre', { class: 'step-detail', attrs: { 'data-testid': 'debug-result' } });
+  const v = {
+    status: h('p', { attrs: { 'data-testid': 'inspector-status' } }),
+    bound: h('p', { class: 'debug-warning', attrs: { 'data-testid': 'inspector-bound' } }),
+    buttons: buildButtons(),
+    bpFields: buildBreakpointFields(),
+    bpAdd: button(
+      'Add breakpoint',
+      'bp-add',
+      'Stop where a step matches every field given (at the next Debug run)',
+    ),
+    bpList: h('ul', { class: 'breakpoint-list', attrs: { 'data-testid': 'bp-list' } }),
+    bpNote: h('p', { class: 'muted small', attrs: { 'data-testid': 'bp-note' } }),
+    filters: buildFilters(),
+    list: createVirtualList({ rowHeight: 22, testId: 'step-list', render, onClick }),
+    detail: h('div', { attrs: { 'data-testid': 'inspector-detail' } }),
     result,
-    resultBox,
+    resultBox: h('details', { attrs: { 'data-testid': 'debug-result-box' } }, [
+      h('summary', { text: 'Result of the run' }),
+      result,
+    ]),
   };
+  return { children: layout(v), ...v };
 }

@@ -133,68 +133,93 @@ function checkboxRow(box: HTMLInputElement, label: string): HTMLElement {
   return h('div', { class: 'row' }, [box, h('label', { text: label, attrs: { for: box.id } })]);
 }
 
+/** The form's fields as they are built: each text field's input and error line, and a URL's preview and note. */
+interface FormParts {
+  initial: Endpoint;
+  inputs: Record<EndpointFormField, HTMLInputElement>;
+  errors: Record<EndpointFormField, HTMLElement>;
+  previews: Record<EndpointUrlField, HTMLElement>;
+  notes: Record<EndpointUrlField, HTMLElement>;
+}
+
+/** A labelled text field of the form, its parts recorded in `parts`. */
+function formField(parts: FormParts, key: EndpointFormField, label: string, hint: string, type = 'text') {
+  const input = h('input', {
+    type,
+    value: parts.initial[key],
+    attrs: { 'data-endpoint-field': key, autocomplete: 'off', spellcheck: 'false', id: `endpoint-${key}` },
+  });
+  parts.inputs[key] = input;
+  parts.errors[key] = h('div', { class: 'error' });
+  const extra: HTMLElement[] = [];
+  if (key === 'url' || key === 'wsUrl') {
+    parts.previews[key] = h('div', { class: 'hint', attrs: { 'data-testid': `preview-${key}` } });
+    parts.notes[key] = h('div', { class: 'hint', attrs: { role: 'status', 'data-testid': `note-${key}` } });
+    extra.push(parts.previews[key], parts.notes[key]);
+  }
+  return h('div', { class: 'field' }, [
+    h('label', { text: label, attrs: { for: `endpoint-${key}` } }),
+    input,
+    ...extra,
+    hint ? h('div', { class: 'hint', text: hint }) : null,
+    parts.errors[key],
+  ]);
+}
+
+function checkbox(id: string, checked: boolean, attrs: Record<string, string> = {}): HTMLInputElement {
+  const box = h('input', { type: 'checkbox', attrs: { id, ...attrs } });
+  box.checked = checked;
+  return box;
+}
+
+function familyField(family: HTMLSelectElement): HTMLElement {
+  return h('div', { class: 'field' }, [
+    h('label', { text: 'Chain kind', attrs: { for: 'endpoint-family' } }),
+    family,
+    h('div', { class: 'hint', text: 'Decides which methods the request form offers for this endpoint.' }),
+  ]);
+}
+
+/** The form's controls besides its text fields. */
+function formControls(initial: Endpoint) {
+  const saved = initial.url !== '';
+  const family = h('select', { attrs: { id: 'endpoint-family', 'data-testid': 'endpoint-family' } }, [
+    h('option', { value: 'evm', text: 'Ethereum (EVM) JSON-RPC' }),
+    h('option', { value: 'bitcoin', text: 'Bitcoin-style JSON-RPC' }),
+  ]);
+  family.value = initial.family;
+  return {
+    reveal: checkbox('reveal-urls', !saved, { 'data-testid': 'reveal-urls' }),
+    preferWs: checkbox('prefer-ws', initial.preferWs, { 'data-endpoint-field': 'preferWs' }),
+    remember: checkbox('remember-password', initial.remember),
+    forward: checkbox('use-forward', initial.forward, { 'data-endpoint-field': 'forward' }),
+    family,
+    save: h('button', { class: 'primary', text: 'Save endpoint', attrs: { 'data-testid': 'save-endpoint' } }),
+    cancel: h('button', { text: 'Cancel' }),
+  };
+}
+
 /**
  * Builds the form for `initial` ("New endpoint" when it has no URL yet, "Edit <name>" otherwise). A URL being typed
  * is shown as typed; a saved one opens masked, with "Reveal" to show it. A note line sits under each URL field;
  * nothing is validated or shown in the error lines yet.
  */
 export function buildEndpointForm(initial: Endpoint): EndpointFormView {
-  const saved = initial.url !== '';
-  const urlType = saved ? 'password' : 'text';
-  const inputs = {} as Record<EndpointFormField, HTMLInputElement>;
-  const errors = {} as Record<EndpointFormField, HTMLElement>;
-  const previews = {} as Record<EndpointUrlField, HTMLElement>;
-  const notes = {} as Record<EndpointUrlField, HTMLElement>;
-  const field = (key: EndpointFormField, label: string, hint: string, type = 'text') => {
-    const input = h('input', {
-      type,
-      value: initial[key],
-      attrs: { 'data-endpoint-field': key, autocomplete: 'off', spellcheck: 'false', id: `endpoint-${key}` },
-    });
-    inputs[key] = input;
-    errors[key] = h('div', { class: 'error' });
-    const extra: HTMLElement[] = [];
-    if (key === 'url' || key === 'wsUrl') {
-      previews[key] = h('div', { class: 'hint', attrs: { 'data-testid': `preview-${key}` } });
-      notes[key] = h('div', { class: 'hint', attrs: { role: 'status', 'data-testid': `note-${key}` } });
-      extra.push(previews[key], notes[key]);
-    }
-    return h('div', { class: 'field' }, [
-      h('label', { text: label, attrs: { for: `endpoint-${key}` } }),
-      input,
-      ...extra,
-      hint ? h('div', { class: 'hint', text: hint }) : null,
-      errors[key],
-    ]);
+  const urlType = initial.url !== '' ? 'password' : 'text';
+  const parts: FormParts = {
+    initial,
+    inputs: {} as FormParts['inputs'],
+    errors: {} as FormParts['errors'],
+    previews: {} as FormParts['previews'],
+    notes: {} as FormParts['notes'],
   };
-  const checkbox = (id: string, checked: boolean, attrs: Record<string, string> = {}) => {
-    const box = h('input', { type: 'checkbox', attrs: { id, ...attrs } });
-    box.checked = checked;
-    return box;
-  };
-  const reveal = checkbox('reveal-urls', !saved, { 'data-testid': 'reveal-urls' });
-  const preferWs = checkbox('prefer-ws', initial.preferWs, { 'data-endpoint-field': 'preferWs' });
-  const remember = checkbox('remember-password', initial.remember);
-  const forward = checkbox('use-forward', initial.forward, { 'data-endpoint-field': 'forward' });
-  const family = h('select', { attrs: { id: 'endpoint-family', 'data-testid': 'endpoint-family' } }, [
-    h('option', { value: 'evm', text: 'Ethereum (EVM) JSON-RPC' }),
-    h('option', { value: 'bitcoin', text: 'Bitcoin-style JSON-RPC' }),
-  ]);
-  family.value = initial.family;
-  const save = h('button', {
-    class: 'primary',
-    text: 'Save endpoint',
-    attrs: { 'data-testid': 'save-endpoint' },
-  });
-  const cancel = h('button', { text: 'Cancel' });
+  const field = (key: EndpointFormField, label: string, hint: string, type = 'text') =>
+    formField(parts, key, label, hint, type);
+  const c = formControls(initial);
   const root = h('div', { class: 'card section', attrs: { 'data-testid': 'endpoint-form' } }, [
     h('strong', { text: initial.url ? `Edit ${initial.name}` : 'New endpoint' }),
     field('name', 'Name', 'Shown in the request form and history.'),
-    h('div', { class: 'field' }, [
-      h('label', { text: 'Chain kind', attrs: { for: 'endpoint-family' } }),
-      family,
-      h('div', { class: 'hint', text: 'Decides which methods the request form offers for this endpoint.' }),
-    ]),
+    familyField(c.family),
     field(
       'url',
       'HTTP(S) URL',
@@ -208,8 +233,8 @@ export function buildEndpointForm(initial: Endpoint): EndpointFormView {
       'For nodes reached over WebSocket; kept like the URL above.',
       urlType,
     ),
-    checkboxRow(reveal, 'Reveal the URLs in this form'),
-    checkboxRow(preferWs, 'Send over the WebSocket URL'),
+    checkboxRow(c.reveal, 'Reveal the URLs in this form'),
+    checkboxRow(c.preferWs, 'Send over the WebSocket URL'),
     field('user', 'Basic-auth user (optional)', ''),
     field(
       'password',
@@ -217,25 +242,13 @@ export function buildEndpointForm(initial: Endpoint): EndpointFormView {
       'Kept in memory only unless you tick the box below (so are the user and a key in the URL).',
       'password',
     ),
-    checkboxRow(remember, 'Remember secrets on this device (password, user and API key in the URL)'),
-    checkboxRow(forward, 'Use the local forwarding route (dev/preview server only)'),
+    checkboxRow(c.remember, 'Remember secrets on this device (password, user and API key in the URL)'),
+    checkboxRow(c.forward, 'Use the local forwarding route (dev/preview server only)'),
     h('div', { class: 'hint', text: forwardHint }),
-    h('div', { class: 'row' }, [save, cancel]),
+    h('div', { class: 'row' }, [c.save, c.cancel]),
   ]);
-  return {
-    root,
-    inputs,
-    errors,
-    previews,
-    notes,
-    reveal,
-    preferWs,
-    remember,
-    forward,
-    family,
-    save,
-    cancel,
-  };
+  const { inputs, errors, previews, notes } = parts;
+  return { root, inputs, errors, previews, notes, ...c };
 }
 
 /** The offer to check the tracer for the target the probe found (`Use target anvil`), one click from the list. */

@@ -22,8 +22,6 @@ const allowlist = new Set<string>([
   'src/evm/host/realm/createQuickJsRealm.ts:<anonymous in createQuickJsRealmFactory>',
   'src/evm/host/runGethTrace.ts:createDriver',
   'src/evm/host/structLogger.ts:createStructLoggerHooks',
-  'src/ui/debug/buildInspectorView.ts:buildInspectorView',
-  'src/ui/endpoints/buildEndpointsView.ts:buildEndpointForm',
 ]);
 
 describe('the function length rule', () => {
