@@ -61,6 +61,105 @@ async function bundleNodeWorker(config: ResolvedConfig): Promise<WorkerBundle> {
   };
 }
 
+/** The bundled worker kept between requests, and what a file change means for it. */
+interface WorkerCache {
+  config: ResolvedConfig;
+  bundle: Promise<WorkerBundle> | null;
+  /** What the last finished bundle was made of. */
+  files: Set<string>;
+  building: boolean;
+  changedWhileBuilding: Set<string>;
+}
+
+/** The bundle, made now unless one is kept or on its way. */
+function currentBundle(w: WorkerCache): Promise<WorkerBundle> {
+  if (w.bundle) return w.bundle;
+  w.building = true;
+  w.changedWhileBuilding.clear();
+  const next = bundleNodeWorker(w.config).finally(() => (w.building = false));
+  w.bundle = next;
+  next.then(
+    (b) => {
+      w.files = b.files;
+      // A file saved while it was bundled may be in it with its old content: bundle again next time.
+      if ([...w.changedWhileBuilding].some((f) => w.files.has(f)) && w.bundle === next) w.bundle = null;
+      w.config.logger.info(`[sandbox] embedded node worker bundled in ${b.ms} ms`, { timestamp: true });
+    },
+    () => {
+      if (w.bundle === next) w.bundle = null; // a failed bundle is retried on the next request
+    },
+  );
+  return next;
+}
+
+function onFileEvent(w: WorkerCache, file: string): void {
+  const f = resolve(file);
+  if (w.building) w.changedWhileBuilding.add(f);
+  else if (w.files.has(f)) w.bundle = null;
+}
+
+type Next = (err?: unknown) => void;
+
+// As written, as the build emits it: Vite's HTML transform would put its client script before the CSP.
+function serveSandboxPage(
+  config: ResolvedConfig,
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: Next,
+): void {
+  readFile(resolve(config.root, sandboxPage)).then(
+    (html) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(req.method === 'HEAD' ? undefined : html);
+    },
+    (err: unknown) => next(err),
+  );
+}
+
+function serveWorker(w: WorkerCache, req: IncomingMessage, res: ServerResponse): void {
+  currentBundle(w).then(
+    (b) => {
+      res.writeHead(200, {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Content-Length': Buffer.byteLength(b.code),
+      });
+      res.end(req.method === 'HEAD' ? undefined : b.code);
+    },
+    (err: unknown) => {
+      const message = err instanceof Error ? err.message : String(err);
+      w.config.logger.error(`[sandbox] bundling ${workerEntry} failed: ${message}`, { timestamp: true });
+      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(`bundling ${workerEntry} failed: ${message}\n`);
+    },
+  );
+}
+
+/** The middleware: refuses sandboxed and cross-site requests, serves the worker and the sandbox page. */
+function sandboxMiddleware(w: WorkerCache) {
+  const base = w.config.base.replace(/\/$/, '');
+  const workerPath = `${base}${devNodeWorkerPath}`;
+  const sandboxPagePath = `${base}/${sandboxPage}`;
+  return (req: IncomingMessage, res: ServerResponse, next: Next) => {
+    const refusal = checkSandboxedRequest(req.headers);
+    if (refusal) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(`Forbidden: ${refusal}\n`);
+      return;
+    }
+    const [path, query = ''] = (req.url ?? '').split('?', 2);
+    // The page's `?url&no-inline` import gives `sandbox.html?no-inline`; other queries (`?import…`) are Vite's.
+    const isSandboxPage = path === sandboxPagePath && (query === '' || query === 'no-inline');
+    if (path !== workerPath && !isSandboxPage) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (isSandboxPage) serveSandboxPage(w.config, req, res, next);
+    else serveWorker(w, req, res);
+  };
+}
+
 /**
  * Vite plugin (dev server only): serves the embedded node worker as one self-contained classic script at
  * {@link devNodeWorkerPath}, so createSandboxedNodeWorker runs it in the sandbox iframe in dev as in the built app,
@@ -71,90 +170,21 @@ export function sandboxDevPlugin(): Plugin {
     name: 'tracer-sandbox-dev',
     apply: 'serve',
     configureServer(server) {
-      const config = server.config;
-      const base = config.base.replace(/\/$/, '');
-      const workerPath = `${base}${devNodeWorkerPath}`;
-      const sandboxPagePath = `${base}/${sandboxPage}`;
-      let bundle: Promise<WorkerBundle> | null = null;
-      let files = new Set<string>(); // what the last finished bundle was made of
-      let building = false;
-      const changedWhileBuilding = new Set<string>();
-
-      const current = (): Promise<WorkerBundle> => {
-        if (bundle) return bundle;
-        building = true;
-        changedWhileBuilding.clear();
-        const next = bundleNodeWorker(config).finally(() => (building = false));
-        bundle = next;
-        next.then(
-          (b) => {
-            files = b.files;
-            // A file saved while it was bundled may be in it with its old content: bundle again next time.
-            if ([...changedWhileBuilding].some((f) => files.has(f)) && bundle === next) bundle = null;
-            config.logger.info(`[sandbox] embedded node worker bundled in ${b.ms} ms`, { timestamp: true });
-          },
-          () => {
-            if (bundle === next) bundle = null; // a failed bundle is retried on the next request
-          },
-        );
-        return next;
+      const w: WorkerCache = {
+        config: server.config,
+        bundle: null,
+        files: new Set(),
+        building: false,
+        changedWhileBuilding: new Set(),
       };
-      const onFileEvent = (file: string) => {
-        const f = resolve(file);
-        if (building) changedWhileBuilding.add(f);
-        else if (files.has(f)) bundle = null;
-      };
-      server.watcher.on('change', onFileEvent);
-      server.watcher.on('unlink', onFileEvent);
+      server.watcher.on('change', (file) => onFileEvent(w, file));
+      server.watcher.on('unlink', (file) => onFileEvent(w, file));
       // Bundled as soon as the server listens, so the first page load does not wait for it; the terminal says so.
       server.httpServer?.once('listening', () => {
-        config.logger.info('[sandbox] bundling the embedded node worker…', { timestamp: true });
-        current().catch(() => undefined);
+        w.config.logger.info('[sandbox] bundling the embedded node worker…', { timestamp: true });
+        currentBundle(w).catch(() => undefined);
       });
-
-      server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
-        const refusal = checkSandboxedRequest(req.headers);
-        if (refusal) {
-          res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-          res.end(`Forbidden: ${refusal}\n`);
-          return;
-        }
-        const [path, query = ''] = (req.url ?? '').split('?', 2);
-        // The page's `?url&no-inline` import gives `sandbox.html?no-inline`; other queries (`?import…`) are Vite's.
-        const isSandboxPage = path === sandboxPagePath && (query === '' || query === 'no-inline');
-        if (path !== workerPath && !isSandboxPage) return next();
-        if (req.method !== 'GET' && req.method !== 'HEAD') {
-          res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-          return;
-        }
-        if (isSandboxPage) {
-          // As written, as the build emits it: Vite's HTML transform would put its client script before the CSP.
-          readFile(resolve(config.root, sandboxPage)).then(
-            (html) => {
-              res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-              res.end(req.method === 'HEAD' ? undefined : html);
-            },
-            (err: unknown) => next(err),
-          );
-          return;
-        }
-        current().then(
-          (b) => {
-            res.writeHead(200, {
-              'Content-Type': 'text/javascript; charset=utf-8',
-              'Cache-Control': 'no-store',
-              'Content-Length': Buffer.byteLength(b.code),
-            });
-            res.end(req.method === 'HEAD' ? undefined : b.code);
-          },
-          (err: unknown) => {
-            const message = err instanceof Error ? err.message : String(err);
-            config.logger.error(`[sandbox] bundling ${workerEntry} failed: ${message}`, { timestamp: true });
-            res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-            res.end(`bundling ${workerEntry} failed: ${message}\n`);
-          },
-        );
-      });
+      server.middlewares.use(sandboxMiddleware(w));
     },
   };
 }

@@ -15,8 +15,6 @@ const lines = (n: number) => Array.from({ length: n }, (_, i) => `  x += ${i};`)
  * entry in the same commit (the last test fails while an entry is no longer long); never add one: name the pieces.
  */
 const allowlist = new Set<string>([
-  'src/devserver/sandboxDevPlugin.ts:sandboxDevPlugin',
-  'src/devserver/sandboxDevPlugin.ts:configureServer',
   'src/evm/host/createRealmTracer.ts:createRealmTracer',
   'src/evm/host/realm/createQuickJsRealm.ts:createQuickJsRealmFactory',
   'src/evm/host/realm/createQuickJsRealm.ts:<anonymous in createQuickJsRealmFactory>',
