@@ -19,7 +19,6 @@ const allowlist = new Set<string>([
   'src/evm/host/realm/createQuickJsRealm.ts:createQuickJsRealmFactory',
   'src/evm/host/realm/createQuickJsRealm.ts:<anonymous in createQuickJsRealmFactory>',
   'src/evm/host/runGethTrace.ts:createDriver',
-  'src/evm/host/structLogger.ts:createStructLoggerHooks',
 ]);
 
 describe('the function length rule', () => {
