@@ -175,6 +175,25 @@ function effectiveTip(tx: TraceRun['tx'], baseFee: bigint | undefined): bigint {
   return tipCap < feeCap ? tipCap : feeCap;
 }
 
+/** What the driver keeps across one transaction's messages and frames. */
+interface Driver {
+  hooks: GethTraceHooks;
+  readNonce: (a: Address) => bigint;
+  isPrecompile: (a: Address) => boolean;
+  commonParam: (name: string) => bigint;
+  homestead: boolean;
+  sv: StepView;
+  frames: InterpreterLike[];
+  messages: Array<{ msg: MessageLike; isCreate: boolean }>;
+  started: boolean;
+  preErrorText: string | undefined;
+  frameError: string | undefined;
+  /** The code of the frame about to exit ran without error: a failure now is its code deposit. */
+  codeRanOk: boolean;
+  /** What the frame about to exit returned (@ethereumjs drops it from a Frontier code-deposit failure's result). */
+  returned: Uint8Array;
+}
+
 function createDriver(
   hooks: GethTraceHooks,
   readNonce: (a: Address) => bigint,
@@ -182,180 +201,218 @@ function createDriver(
   commonParam: (name: string) => bigint,
   homestead: boolean,
 ) {
-  const sv: StepView = hooks.view ?? createStepView();
-  const frames: InterpreterLike[] = [];
-  // Stryker disable next-line ArrayDeclaration: afterMessage pops only what its beforeMessage pushed, never the bottom
-  const messages: Array<{ msg: MessageLike; isCreate: boolean }> = [];
-  let started = false;
-  let preErrorText: string | undefined;
-  let frameError: string | undefined;
-  // The code of the frame about to exit ran without error: a failure now is its code deposit.
-  // Stryker disable next-line BooleanLiteral: every message's beforeMessage sets it before afterMessage reads it
-  let codeRanOk = false;
-  // What the frame about to exit returned (@ethereumjs drops it from a Frontier code-deposit failure's result).
-  let returned: Uint8Array = new Uint8Array(0);
-
-  const stopIfFailed = () => {
-    if (hooks.shouldStop()) throw new StopTrace();
+  const d: Driver = {
+    hooks,
+    readNonce,
+    isPrecompile,
+    commonParam,
+    homestead,
+    sv: hooks.view ?? createStepView(),
+    frames: [],
+    // Stryker disable next-line ArrayDeclaration: afterMessage pops only what its beforeMessage pushed, never the bottom
+    messages: [],
+    started: false,
+    preErrorText: undefined,
+    frameError: undefined,
+    // Stryker disable next-line BooleanLiteral: every message's beforeMessage sets it before afterMessage reads it
+    codeRanOk: false,
+    returned: new Uint8Array(0),
   };
 
   const observer: EvmObserver = {
     onStep(ip, cost, gasLeft, memWords, preError) {
-      stopIfFailed();
-      const rs = ip._runState;
-      sv.ip = ip;
-      sv.pc = rs.programCounter;
-      sv.op = rs.opCode;
-      sv.gas = Number(gasLeft);
-      // The cost geth's log shows (the host already reduced it to geth's for ops failing before the log).
-      let total = cost;
-      // @ethereumjs keeps the gas forwarded by CALL* apart (messageGasLimit, without the stipend); geth's cost has it.
-      // A CALL* logged without a pre-log error got through its gas handler, which set messageGasLimit.
-      if (isCallOp(rs.opCode) && !preError) total += rs.messageGasLimit as bigint;
-      sv.cost = Number(total);
-      sv.depth = ip._env.depth + 1;
-      sv.refund = Number(rs.gasRefund);
-      sv.error = preError;
-      sv.memLen = Number(memWords) * 32;
-      preErrorText = preError;
-      hooks.onOpcode(sv);
-      stopIfFailed();
+      onStep(d, ip, cost, gasLeft, memWords, preError);
     },
     onFrameStart(ip) {
-      frames.push(ip);
+      d.frames.push(ip);
     },
     onFrameEnd(ip, error, preLogged, faultMemWords) {
-      frames.pop();
-      frameError = undefined;
-      codeRanOk = !error;
-      returned = ip._result.returnValue ?? new Uint8Array(0);
-      if (!error) return;
-      if (preLogged) {
-        frameError = preErrorText ?? gethErrorText(error, ip._runState.opCode);
-        return;
-      }
-      frameError = gethErrorText(error, ip._runState.opCode);
-      // Stryker disable next-line ConditionalExpression: the op's step polled last and no hook ran since; only a deadline passing in between differs, like a later deadline
-      if (hooks.shouldStop()) return;
-      // Stryker disable next-line ConditionalExpression: an error its step did not log comes from the op that step logged in this frame (a CALL or CREATE never fails after its child ran), so sv.ip is ip
-      if (sv.ip !== ip) sv.ip = undefined;
-      sv.error = frameError;
-      sv.memLen = Number(faultMemWords ?? ip._runState.memoryWordCount) * 32;
-      hooks.onFault(sv);
+      onFrameEnd(d, ip, error, preLogged, faultMemWords);
     },
     onFailFast(ip, kind, msg, error) {
-      // Stryker disable next-line ConditionalExpression: the op's step polled last and no hook ran since; only a deadline passing in between differs, like a later deadline
-      if (hooks.shouldStop()) return;
-      const depth = ip._env.depth + 1;
-      // Only CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE and CREATE2 reach _baseCall and create.
-      const type = callTypes[ip._runState.opCode];
-      const { from, to } = kind === 'create' ? createEnds(ip, msg) : callEnds(type, msg);
-      hooks.onEnter(
-        depth,
-        type,
-        from,
-        to,
-        // A copy: the input is a view of the caller's memory (@ethereumjs reads it without copying), which the
-        // caller may write to before a tracer reads the frame again.
-        (msg.data ?? new Uint8Array(0)).slice(),
-        msg.gasLimit,
-        valueOf(type, msg.value),
-      );
-      if (!hooks.shouldStop()) hooks.onExit(depth, new Uint8Array(0), 0n, error, true);
+      onFailFast(d, ip, kind, msg, error);
     },
     onSelfdestruct(ip, beneficiary, value) {
-      // Stryker disable next-line ConditionalExpression: the op's step polled last and no hook ran since; only a deadline passing in between differs, like a later deadline
-      if (hooks.shouldStop()) return;
-      const depth = ip._env.depth + 1;
-      // Stryker disable next-line MethodExpression: a copy for hook consumers; the realm reads it, never writes it.
-      const from = ip._env.address.bytes.slice();
-      // Stryker disable next-line MethodExpression: a fresh Address of the popped stack value, never written to.
-      hooks.onEnter(depth, 'SELFDESTRUCT', from, beneficiary.bytes.slice(), new Uint8Array(0), 0n, value);
-      if (!hooks.shouldStop()) hooks.onExit(depth, new Uint8Array(0), 0n, undefined, false);
+      onSelfdestruct(d, ip, beneficiary, value);
     },
   };
+  const beforeMessage = (msg: MessageLike) => onBeforeMessage(d, msg);
+  const afterMessage = (result: AfterMessage) => onAfterMessage(d, result);
 
-  const beforeMessage = (msg: MessageLike) => {
-    messages.push({ msg, isCreate: !msg.to });
-    // Stryker disable next-line BooleanLiteral: a create message ends without running its init code only on an address collision, whose error is no deposit error and not `out of gas`
-    codeRanOk = false;
-    returned = new Uint8Array(0);
-    // The first message is the transaction's (depth 0).
-    started = true;
-    if (hooks.shouldStop()) return;
-    // Only the transaction's message (depth 0) starts with no interpreter running.
-    const parent = frames[frames.length - 1] as InterpreterLike | undefined;
-    const type = parent
-      ? // A child message comes from the op running in its parent: a CALL or CREATE kind.
-        callTypes[parent._runState.opCode]
-      : msg.to
-        ? 'CALL'
-        : 'CREATE';
-    let from: Uint8Array;
-    let to: Uint8Array;
-    if (type === 'CREATE' || type === 'CREATE2') {
-      // Stryker disable next-line MethodExpression: a copy for hook consumers; the realm reads it, never writes it.
-      from = msg.caller.bytes.slice();
-      to = msg.salt
-        ? generateAddress2(from, msg.salt, msg.data ?? new Uint8Array(0))
-        : generateAddress(from, bigIntToBytes(creatorNonce(parent, msg) - 1n));
-    } else ({ from, to } = callEnds(type, msg));
-    hooks.onEnter(
-      msg.depth,
-      type,
-      from,
-      to,
-      // A copy: see onFailFast.
-      (msg.data ?? new Uint8Array(0)).slice(),
-      msg.gasLimit,
-      valueOf(type, msg.value),
-    );
-  };
+  return { observer, beforeMessage, afterMessage, started: () => d.started };
+}
 
-  const afterMessage = (result: AfterMessage) => {
-    // @ethereumjs's runCall emits afterMessage only after its beforeMessage (an exception skips both ends).
-    const { msg, isCreate } = messages.pop() as { msg: MessageLike; isCreate: boolean };
-    const error = result.execResult.exceptionError;
-    const code = msg.codeAddress ?? msg.to;
-    if (error && code && isPrecompile(code)) {
-      // A precompile runs no interpreter (no frameError, codeRanOk still false from beforeMessage); geth returns no
-      // output with its error.
-      frameError = undefined;
-      if (hooks.shouldStop()) return;
-      const call = {
-        address: (code.bytes[18] << 8) | code.bytes[19],
-        input: msg.data ?? new Uint8Array(0),
-        gas: msg.gasLimit,
-        param: commonParam,
-      };
-      const text = gethPrecompileErrorText(call, error);
-      hooks.onExit(msg.depth, new Uint8Array(0), result.execResult.executionGasUsed, text, true);
-      return;
-    }
-    let text = error ? (frameError ?? gethErrorText(error)) : undefined;
-    // @ethereumjs reports a failed code deposit after Homestead as plain `out of gas`; geth names it.
-    if (text === 'out of gas' && codeRanOk && isCreate) text = storageOutOfGas;
-    // geth's create() hands the tracer the returned code together with a code-deposit error (the init code ran
-    // fine); @ethereumjs drops it from the result. Before Homestead the storage out-of-gas is not even reverted.
-    // Only a create whose init code ran fine fails with these texts (its deposit).
-    const depositFailed = depositErrors.has(text);
-    frameError = undefined;
-    if (hooks.shouldStop()) return;
-    // @ethereumjs leaves returnValue empty for an error other than REVERT; RETURN and the precompiles return copies,
-    // never written to afterwards.
-    const output = depositFailed ? returned : result.execResult.returnValue;
-    // geth's captureEnd: an error reverts the frame, except a code-storage out of gas before Homestead.
-    const reverted = error !== undefined && (homestead || text !== storageOutOfGas);
-    hooks.onExit(msg.depth, output, result.execResult.executionGasUsed, text, reverted);
-  };
+function stopIfFailed(d: Driver): void {
+  if (d.hooks.shouldStop()) throw new StopTrace();
+}
 
-  return { observer, beforeMessage, afterMessage, started: () => started };
+function onStep(
+  d: Driver,
+  ...[ip, cost, gasLeft, memWords, preError]: Parameters<EvmObserver['onStep']>
+): void {
+  const { sv, hooks } = d;
+  stopIfFailed(d);
+  const rs = ip._runState;
+  sv.ip = ip;
+  sv.pc = rs.programCounter;
+  sv.op = rs.opCode;
+  sv.gas = Number(gasLeft);
+  // The cost geth's log shows (the host already reduced it to geth's for ops failing before the log).
+  let total = cost;
+  // @ethereumjs keeps the gas forwarded by CALL* apart (messageGasLimit, without the stipend); geth's cost has it.
+  // A CALL* logged without a pre-log error got through its gas handler, which set messageGasLimit.
+  if (isCallOp(rs.opCode) && !preError) total += rs.messageGasLimit as bigint;
+  sv.cost = Number(total);
+  sv.depth = ip._env.depth + 1;
+  sv.refund = Number(rs.gasRefund);
+  sv.error = preError;
+  sv.memLen = Number(memWords) * 32;
+  d.preErrorText = preError;
+  hooks.onOpcode(sv);
+  stopIfFailed(d);
+}
 
-  function creatorNonce(parent: InterpreterLike | undefined, msg: MessageLike): bigint {
-    // The creator's nonce was already incremented (by runTx at depth 0, by Interpreter.create below).
-    // Only the top message (depth 0) starts with no interpreter running.
-    return parent ? parent._env.contract.nonce : readNonce(msg.caller);
+function onFrameEnd(
+  d: Driver,
+  ...[ip, error, preLogged, faultMemWords]: Parameters<EvmObserver['onFrameEnd']>
+): void {
+  const { sv, hooks } = d;
+  d.frames.pop();
+  d.frameError = undefined;
+  d.codeRanOk = !error;
+  d.returned = ip._result.returnValue ?? new Uint8Array(0);
+  if (!error) return;
+  if (preLogged) {
+    d.frameError = d.preErrorText ?? gethErrorText(error, ip._runState.opCode);
+    return;
   }
+  d.frameError = gethErrorText(error, ip._runState.opCode);
+  // Stryker disable next-line ConditionalExpression: the op's step polled last and no hook ran since; only a deadline passing in between differs, like a later deadline
+  if (hooks.shouldStop()) return;
+  // Stryker disable next-line ConditionalExpression: an error its step did not log comes from the op that step logged in this frame (a CALL or CREATE never fails after its child ran), so sv.ip is ip
+  if (sv.ip !== ip) sv.ip = undefined;
+  sv.error = d.frameError;
+  sv.memLen = Number(faultMemWords ?? ip._runState.memoryWordCount) * 32;
+  hooks.onFault(sv);
+}
+
+function onFailFast(d: Driver, ...[ip, kind, msg, error]: Parameters<EvmObserver['onFailFast']>): void {
+  const { hooks } = d;
+  // Stryker disable next-line ConditionalExpression: the op's step polled last and no hook ran since; only a deadline passing in between differs, like a later deadline
+  if (hooks.shouldStop()) return;
+  const depth = ip._env.depth + 1;
+  // Only CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE and CREATE2 reach _baseCall and create.
+  const type = callTypes[ip._runState.opCode];
+  const { from, to } = kind === 'create' ? createEnds(ip, msg) : callEnds(type, msg);
+  hooks.onEnter(
+    depth,
+    type,
+    from,
+    to,
+    // A copy: the input is a view of the caller's memory (@ethereumjs reads it without copying), which the
+    // caller may write to before a tracer reads the frame again.
+    (msg.data ?? new Uint8Array(0)).slice(),
+    msg.gasLimit,
+    valueOf(type, msg.value),
+  );
+  if (!hooks.shouldStop()) hooks.onExit(depth, new Uint8Array(0), 0n, error, true);
+}
+
+function onSelfdestruct(
+  d: Driver,
+  ...[ip, beneficiary, value]: Parameters<EvmObserver['onSelfdestruct']>
+): void {
+  const { hooks } = d;
+  // Stryker disable next-line ConditionalExpression: the op's step polled last and no hook ran since; only a deadline passing in between differs, like a later deadline
+  if (hooks.shouldStop()) return;
+  const depth = ip._env.depth + 1;
+  // Stryker disable next-line MethodExpression: a copy for hook consumers; the realm reads it, never writes it.
+  const from = ip._env.address.bytes.slice();
+  // Stryker disable next-line MethodExpression: a fresh Address of the popped stack value, never written to.
+  hooks.onEnter(depth, 'SELFDESTRUCT', from, beneficiary.bytes.slice(), new Uint8Array(0), 0n, value);
+  if (!hooks.shouldStop()) hooks.onExit(depth, new Uint8Array(0), 0n, undefined, false);
+}
+
+function onBeforeMessage(d: Driver, msg: MessageLike): void {
+  const { hooks } = d;
+  d.messages.push({ msg, isCreate: !msg.to });
+  // Stryker disable next-line BooleanLiteral: a create message ends without running its init code only on an address collision, whose error is no deposit error and not `out of gas`
+  d.codeRanOk = false;
+  d.returned = new Uint8Array(0);
+  // The first message is the transaction's (depth 0).
+  d.started = true;
+  if (hooks.shouldStop()) return;
+  // Only the transaction's message (depth 0) starts with no interpreter running.
+  const parent = d.frames[d.frames.length - 1] as InterpreterLike | undefined;
+  const type = parent
+    ? // A child message comes from the op running in its parent: a CALL or CREATE kind.
+      callTypes[parent._runState.opCode]
+    : msg.to
+      ? 'CALL'
+      : 'CREATE';
+  let from: Uint8Array;
+  let to: Uint8Array;
+  if (type === 'CREATE' || type === 'CREATE2') {
+    // Stryker disable next-line MethodExpression: a copy for hook consumers; the realm reads it, never writes it.
+    from = msg.caller.bytes.slice();
+    to = msg.salt
+      ? generateAddress2(from, msg.salt, msg.data ?? new Uint8Array(0))
+      : generateAddress(from, bigIntToBytes(creatorNonce(d, parent, msg) - 1n));
+  } else ({ from, to } = callEnds(type, msg));
+  hooks.onEnter(
+    msg.depth,
+    type,
+    from,
+    to,
+    // A copy: see onFailFast.
+    (msg.data ?? new Uint8Array(0)).slice(),
+    msg.gasLimit,
+    valueOf(type, msg.value),
+  );
+}
+
+function onAfterMessage(d: Driver, result: AfterMessage): void {
+  const { hooks } = d;
+  // @ethereumjs's runCall emits afterMessage only after its beforeMessage (an exception skips both ends).
+  const { msg, isCreate } = d.messages.pop() as { msg: MessageLike; isCreate: boolean };
+  const error = result.execResult.exceptionError;
+  const code = msg.codeAddress ?? msg.to;
+  if (error && code && d.isPrecompile(code)) {
+    // A precompile runs no interpreter (no frameError, codeRanOk still false from beforeMessage); geth returns no
+    // output with its error.
+    d.frameError = undefined;
+    if (hooks.shouldStop()) return;
+    const call = {
+      address: (code.bytes[18] << 8) | code.bytes[19],
+      input: msg.data ?? new Uint8Array(0),
+      gas: msg.gasLimit,
+      param: d.commonParam,
+    };
+    const text = gethPrecompileErrorText(call, error);
+    hooks.onExit(msg.depth, new Uint8Array(0), result.execResult.executionGasUsed, text, true);
+    return;
+  }
+  let text = error ? (d.frameError ?? gethErrorText(error)) : undefined;
+  // @ethereumjs reports a failed code deposit after Homestead as plain `out of gas`; geth names it.
+  if (text === 'out of gas' && d.codeRanOk && isCreate) text = storageOutOfGas;
+  // geth's create() hands the tracer the returned code together with a code-deposit error (the init code ran
+  // fine); @ethereumjs drops it from the result. Before Homestead the storage out-of-gas is not even reverted.
+  // Only a create whose init code ran fine fails with these texts (its deposit).
+  const depositFailed = depositErrors.has(text);
+  d.frameError = undefined;
+  if (hooks.shouldStop()) return;
+  // @ethereumjs leaves returnValue empty for an error other than REVERT; RETURN and the precompiles return copies,
+  // never written to afterwards.
+  const output = depositFailed ? d.returned : result.execResult.returnValue;
+  // geth's captureEnd: an error reverts the frame, except a code-storage out of gas before Homestead.
+  const reverted = error !== undefined && (d.homestead || text !== storageOutOfGas);
+  hooks.onExit(msg.depth, output, result.execResult.executionGasUsed, text, reverted);
+}
+
+function creatorNonce(d: Driver, parent: InterpreterLike | undefined, msg: MessageLike): bigint {
+  // The creator's nonce was already incremented (by runTx at depth 0, by Interpreter.create below).
+  // Only the top message (depth 0) starts with no interpreter running.
+  return parent ? parent._env.contract.nonce : d.readNonce(msg.caller);
 }
 
 function callEnds(type: string, msg: FailFastMessage | MessageLike): { from: Uint8Array; to: Uint8Array } {

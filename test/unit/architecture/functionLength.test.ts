@@ -18,7 +18,6 @@ const allowlist = new Set<string>([
   'src/evm/host/createRealmTracer.ts:createRealmTracer',
   'src/evm/host/realm/createQuickJsRealm.ts:createQuickJsRealmFactory',
   'src/evm/host/realm/createQuickJsRealm.ts:<anonymous in createQuickJsRealmFactory>',
-  'src/evm/host/runGethTrace.ts:createDriver',
 ]);
 
 describe('the function length rule', () => {
