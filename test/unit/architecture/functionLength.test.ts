@@ -16,8 +16,6 @@ const lines = (n: number) => Array.from({ length: n }, (_, i) => `  x += ${i};`)
  */
 const allowlist = new Set<string>([
   'src/evm/host/createRealmTracer.ts:createRealmTracer',
-  'src/evm/host/realm/createQuickJsRealm.ts:createQuickJsRealmFactory',
-  'src/evm/host/realm/createQuickJsRealm.ts:<anonymous in createQuickJsRealmFactory>',
 ]);
 
 describe('the function length rule', () => {
