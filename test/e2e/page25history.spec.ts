@@ -12,10 +12,17 @@ async function demoTxReady(page: Page) {
     .toMatch(/^0x(?!(ab)+$)[0-9a-f]{64}$/);
 }
 
+const historyLength = (page: Page) =>
+  page.evaluate(() => (window as any).__playground.store.get().history.length as number);
+
+// Waits for this run's own History entry: the previous result's meta already says "ms", and an answer that comes
+// after the test opened History would bring the Result panel forward over it.
 async function run(page: Page) {
+  const before = await historyLength(page);
   await page.getByRole('tab', { name: 'Request', exact: true }).click();
   await page.getByTestId('method-select').selectOption('debug_traceTransaction');
   await page.getByTestId('run').click();
+  await expect.poll(() => historyLength(page), { timeout: 30_000 }).toBeGreaterThan(before);
   await expect(page.getByTestId('result-meta')).toContainText('ms', { timeout: 30_000 });
   await expect(page.getByTestId('result-error')).toBeEmpty();
 }
