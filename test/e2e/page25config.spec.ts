@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openPlayground, waitChecked } from './helpers/playground.ts';
+import { openPlayground, sendAndWait, waitChecked } from './helpers/playground.ts';
 
 /*
  * Issue 25 item 5 (settings per tracer): the call-tree template's tracerConfig belongs to its tab; a tracer opened
@@ -19,16 +19,10 @@ async function openTemplate(page: Page, id: string) {
   await waitChecked(page);
 }
 
-const historyLength = (page: Page) =>
-  page.evaluate(() => (window as any).__playground.store.get().history.length as number);
-
-// Waits for this run's own History entry: the previous result's meta already says "ms", so it cannot tell.
 async function run(page: Page) {
-  const before = await historyLength(page);
   await page.getByRole('tab', { name: 'Request', exact: true }).click();
   await page.getByTestId('method-select').selectOption('debug_traceTransaction');
-  await page.getByTestId('run').click();
-  await expect.poll(() => historyLength(page), { timeout: 30_000 }).toBeGreaterThan(before);
+  await sendAndWait(page);
   await expect(page.getByTestId('result-meta')).toContainText('ms', { timeout: 30_000 });
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openPlayground, waitChecked } from './helpers/playground.ts';
+import { openPlayground, sendAndWait, waitChecked } from './helpers/playground.ts';
 
 /*
  * Issue 25 item 9: each History entry names its tracer (the tab's or template's name) and reopens its result in the
@@ -12,17 +12,10 @@ async function demoTxReady(page: Page) {
     .toMatch(/^0x(?!(ab)+$)[0-9a-f]{64}$/);
 }
 
-const historyLength = (page: Page) =>
-  page.evaluate(() => (window as any).__playground.store.get().history.length as number);
-
-// Waits for this run's own History entry: the previous result's meta already says "ms", and an answer that comes
-// after the test opened History would bring the Result panel forward over it.
 async function run(page: Page) {
-  const before = await historyLength(page);
   await page.getByRole('tab', { name: 'Request', exact: true }).click();
   await page.getByTestId('method-select').selectOption('debug_traceTransaction');
-  await page.getByTestId('run').click();
-  await expect.poll(() => historyLength(page), { timeout: 30_000 }).toBeGreaterThan(before);
+  await sendAndWait(page);
   await expect(page.getByTestId('result-meta')).toContainText('ms', { timeout: 30_000 });
   await expect(page.getByTestId('result-error')).toBeEmpty();
 }

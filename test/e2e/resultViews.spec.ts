@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildCallBlock } from '../helpers/buildCallBlock.ts';
 import { expect, test, type Page } from '@playwright/test';
-import { addEndpoint, openPlayground, setSource, waitChecked } from './helpers/playground.ts';
+import { addEndpoint, openPlayground, sendAndWait, setSource, waitChecked } from './helpers/playground.ts';
 
 // Issue #13 item 3: the result views, one test per view, each driving the embedded node with the repo's template
 // and looking at what it shows through visible text and element counts (the screenshots are for a person).
@@ -31,7 +31,7 @@ async function sendAgain(page: Page, t: Trace = {}): Promise<void> {
   if (t.txHash) await page.locator('[data-field=txHash]').fill(t.txHash);
   if (t.block) await page.locator('[data-field=block]').fill(t.block);
   await page.locator('[data-field=tracerConfig]').fill(t.tracerConfig ?? '');
-  await page.getByTestId('send').click();
+  await sendAndWait(page, 'send');
   await expect(page.getByTestId('result-meta')).toContainText('ms', { timeout: 30_000 });
   await expect(page.getByTestId('result-error')).toBeEmpty();
 }

@@ -20,6 +20,20 @@ export async function openPanel(page: Page, title: string): Promise<void> {
   await page.getByTestId('panel-more-popup').getByRole('tab', { name: title, exact: true }).click();
 }
 
+/**
+ * Clicks a send button (Run or Send) and waits for this request's own answer: a new entry on top of History (every
+ * answer, error or not, gets one). A result already on screen cannot tell, its meta already says "ms".
+ */
+export async function sendAndWait(page: Page, testId = 'run'): Promise<void> {
+  const topId = () =>
+    page.evaluate(
+      () => ((window as any).__playground.store.get().history[0]?.id as string | undefined) ?? '',
+    );
+  const before = await topId();
+  await page.getByTestId(testId).click();
+  await expect.poll(topId, { timeout: 30_000 }).not.toBe(before);
+}
+
 /** Replaces the tracer text through the editor API (typing would trigger Monaco's auto-closing). */
 export async function setSource(page: Page, source: string): Promise<void> {
   await page.evaluate((s) => (window as any).__playground.editor.setValue(s), source);
