@@ -3,20 +3,17 @@
 // it; and the embedded node's traced steps per second (tracer code in its QuickJS realm) next to the same loop with a
 // step-less tracer, and the cost of a trivial trace. Builds the current code into a temporary folder and runs it
 // under `vite preview` on loopback; medians of runs.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { freePort } from '../test/helpers/freePort.ts';
+import { startPreview } from './startPreview.ts';
 import { callJs, loopCodeHex, loopSteps } from './loop.ts';
 import { buildCallBlock } from '../test/helpers/buildCallBlock.ts';
 import { runPageWaits } from './pageWaits.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const runs = 3;
 const chromiumArgs = [
   '--no-sandbox',
@@ -32,34 +29,6 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const ms = (x: number) => `${Math.round(x)} ms`;
 const mSteps = (perSecond: number) => (perSecond / 1e6).toFixed(2);
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
-
-async function startPreview(): Promise<{ url: string; outDir: string; stop(): void }> {
-  // Its own build folder: dist/ may hold an older build, or be rebuilt by someone else meanwhile.
-  const outDir = mkdtempSync(join(tmpdir(), 'playground-bench-'));
-  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: root, stdio: 'ignore' });
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    'npx',
-    ['vite', 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-    { cwd: root, stdio: 'ignore', detached: true },
-  );
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  return {
-    url,
-    outDir,
-    stop: () => {
-      if (child.pid) process.kill(-child.pid);
-      rmSync(outDir, { recursive: true, force: true });
-    },
-  };
-}
 
 // A needle deep inside the block trace, for the search measurement.
 const needle = '0xfeedfacecafe';

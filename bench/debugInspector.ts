@@ -1,43 +1,11 @@
 // The Debug panel's Inspector in Chromium: the page's longest main-thread task while it scrolls through a recording
 // of 100,000 steps (the page's bound) of the ~1,000,000-step loop transaction, mined on the page's embedded node.
 // Built with `vite build` and served by `vite preview` on loopback; medians of passes.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
-import { freePort } from '../test/helpers/freePort.ts';
 import { loopCodeHex } from './loop.ts';
+import { startPreview } from './startPreview.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const passes = 3;
-
-async function startPreview(): Promise<{ url: string; stop(): void }> {
-  const outDir = mkdtempSync(join(tmpdir(), 'inspector-bench-'));
-  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: root, stdio: 'ignore' });
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    'npx',
-    ['vite', 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-    { cwd: root, stdio: 'ignore', detached: true },
-  );
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  return {
-    url,
-    stop: () => {
-      if (child.pid) process.kill(-child.pid);
-      rmSync(outDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Deploys the loop on the page's embedded node and mines a call to it; resolves to the transaction's hash. */
 function mineLoop(page: Page): Promise<string> {
