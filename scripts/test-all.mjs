@@ -1,11 +1,14 @@
 // Runs every test (unit in Node, end-to-end in Chromium) and ends with the plain line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { playwrightFailures, vitestFailures } from './failedTests.mjs';
 
 mkdirSync('.cache', { recursive: true });
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** One line per failed test, printed again just before the count. */
+const failures = [];
 
 function runEnsure() {
   return run('node', ['scripts/ensure-system-packages.mjs']);
@@ -29,8 +32,14 @@ if (existsSync('.cache/vitest.json')) {
   passed += j.numPassedTests;
   failed += j.numFailedTests;
   skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  failures.push(...vitestFailures(j, process.cwd()));
   // A crashed file (import error) counts as a failure even when no test inside it ran.
-  if (unitStatus !== 0 && j.numFailedTests === 0) failed += Math.max(1, j.numFailedTestSuites ?? 0);
+  if (unitStatus !== 0 && j.numFailedTests === 0) {
+    failed += Math.max(1, j.numFailedTestSuites ?? 0);
+    failures.push(
+      `vitest exited with status ${unitStatus} and no failed test: look for "Unhandled Errors" above`,
+    );
+  }
 } else if (unitStatus !== 0) failed += 1;
 
 // Two Playwright configs: the built app (playwright.config.ts) and the dev server (playwright.dev.config.ts).
@@ -46,7 +55,9 @@ for (const { dir, config, json } of e2eRuns) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: json,
   });
   if (existsSync(json)) {
-    const s = JSON.parse(readFileSync(json, 'utf8')).stats ?? {};
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    const s = report.stats ?? {};
+    failures.push(...playwrightFailures(report));
     passed += (s.expected ?? 0) + (s.flaky ?? 0);
     failed += s.unexpected ?? 0;
     skipped += s.skipped ?? 0;
@@ -54,5 +65,6 @@ for (const { dir, config, json } of e2eRuns) {
   } else if (e2eStatus !== 0) failed += 1;
 }
 
+if (failures.length) console.log(['', 'Failed:', ...failures.map((f) => `  ${f}`), ''].join('\n'));
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
