@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, searchForWorkspaceRoot } from 'vite';
 import { forwardPlugin } from './src/devserver/forwardPlugin.ts';
 import { sandboxDevPlugin } from './src/devserver/sandboxDevPlugin.ts';
 
@@ -11,9 +11,14 @@ export default defineConfig({
     host: '127.0.0.1',
     // The page's modules are transformed while the browser is still on its way, not one request at a time after.
     warmup: { clientFiles: ['./src/main.ts'] },
+    // The bench's clones link this checkout's node_modules, which lies outside them (Monaco's font would be refused).
+    fs: process.env.PLAYGROUND_VITE_FS_ALLOW
+      ? { allow: [searchForWorkspaceRoot(process.cwd()), process.env.PLAYGROUND_VITE_FS_ALLOW] }
+      : undefined,
   },
   // Pre-bundled at start: dependencies Vite would find only later (in workers, behind dynamic imports). Each late
   // find re-bundles and reloads the page; a fresh clone's first `npm run dev` load met several, 30+ s in all.
+  // `npm ci` pre-bundles all of them once (scripts/prebundle-dev-deps.mjs), so `npm run dev` starts with the cache.
   optimizeDeps: {
     include: [
       'acorn',

@@ -6,6 +6,8 @@ interface Part {
   title: string;
   file: string;
   run: (mod: Record<string, unknown>) => Promise<string[]>;
+  /** Run only when named (`npm run bench -- <file>`): a piece another part already measures. */
+  onlyWhenNamed?: boolean;
 }
 
 const parts: Part[] = [
@@ -49,12 +51,19 @@ const parts: Part[] = [
     file: './browser.ts',
     run: (m) => (m.runBrowserBench as () => Promise<string[]>)(),
   },
+  {
+    title: 'First `npm run dev` loads of fresh clones (also in the browser part)',
+    file: './pageWaits.ts',
+    run: (m) => (m.runDevLoadBench as () => Promise<string[]>)(),
+    onlyWhenNamed: true,
+  },
 ];
 
 const only = process.argv.slice(2);
 let failures = 0;
 for (const part of parts) {
-  if (only.length && !only.some((o) => part.file.includes(o))) continue;
+  const named = only.some((o) => part.file.includes(o));
+  if (only.length ? !named : part.onlyWhenNamed) continue;
   console.log(`\n## ${part.title}`);
   if (!existsSync(new URL(part.file, import.meta.url))) {
     console.log(`  (not available: ${part.file} is missing)`);
