@@ -75,6 +75,11 @@ interface QuickJsRealm {
   limitPos: string | undefined;
   ctxPtr: number;
   undef: number;
+  /**
+   * The host's stack ran out inside a call into this runtime: the exception unwound QuickJS's C frames without their
+   * cleanup, so the values they held are never released and the runtime cannot be freed (see disposeRealm).
+   */
+  cut: boolean;
 }
 
 /**
@@ -120,6 +125,8 @@ async function openQuickJsRealm(
     limitPos: undefined,
     ctxPtr: 0,
     undef: 0,
+    // Stryker disable next-line BooleanLiteral: a runtime left unfreed is memory only (its module is dropped on the next cut or heap overflow)
+    cut: false,
   };
   const hostFn = keep(
     q,
@@ -204,12 +211,17 @@ function disposeRealm(q: QuickJsRealm): void {
   // Wasm memory never shrinks: after a heap that outgrew the cap, the next trace gets a fresh module.
   // Stryker disable next-line ConditionalExpression: memory only (the next trace's cap counts from the heap it starts with); a fresh module every time only costs its load
   if (q.watch.overHeap) modulePromise = undefined;
+  // A runtime whose frames were cut still holds what they held: JS_FreeRuntime would assert on those objects and
+  // abort the module under every realm still open in it. It is left as it is, and goes with its module (already
+  // dropped for new realms) once no realm uses that module any more.
+  // Stryker disable next-line ConditionalExpression: a runtime left unfreed is memory only, and one cut by the compiler alone (the only cut in Stryker's workers, see guarded) was still freed without an abort
+  if (q.cut) return;
   // Stryker disable next-line ConditionalExpression: no owned handle is freed before this, and a handle left unfreed is memory only
   for (const h of q.owned.splice(0)) if (h.alive) h.dispose();
   try {
     q.ctx.dispose();
     // (A range, as a comment cannot lead the catch clause.)
-    // Stryker disable BlockStatement: a guard no known input reaches: freeing never failed, not even after the compiler overflowed the host's stack (3,000 and 30,000 nested brackets), where evalTracer already drops the module
+    // Stryker disable BlockStatement: a guard no known input reaches: only a runtime whose frames were cut failed to be freed, and that one is no longer freed (above)
     q.runtime.dispose();
   } catch {
     // A runtime that cannot be freed (a leaked handle aborts the module): start from a fresh module next time.
@@ -283,14 +295,16 @@ function classify(q: QuickJsRealm, h: QuickJSHandle): RealmLimitKind {
 }
 
 // Runaway recursion in tracer code overflows the host's stack (the wasm frames) before QuickJS's own stack check
-// fires, and leaves this module unusable (freeing its runtime then aborts): said as such, and a fresh module next.
-function guarded<T>(run: () => T): T | 'stack' {
+// fires. The exception unwinds the wasm frames without QuickJS's cleanup (nor emscripten's stack pointer), so this
+// runtime is never freed and this module is not given to another realm: said as such, and a fresh module next.
+function guarded<T>(q: QuickJsRealm, run: () => T): T | 'stack' {
   try {
     // (A range from here: a comment cannot lead the catch clause.)
-    // Stryker disable all: reached only where the host's stack overflows before QuickJS's own check: Node's main thread and vitest's workers (runawayRecursion.test.ts, e2e/hostileTracer kill these), never in Stryker's workers, whose larger stack lets QuickJS's check fire first
+    // Stryker disable all: reached only where the host's stack overflows before QuickJS's own check: Node's main thread and vitest's workers (runawayRecursion.test.ts, quickJsStackUnwind.test.ts, e2e/hostileTracer kill these), never in Stryker's workers, whose larger stack lets QuickJS's check fire first
     return run();
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;
+    q.cut = true;
     modulePromise = undefined;
     return 'stack';
   }
@@ -300,10 +314,11 @@ function guarded<T>(run: () => T): T | 'stack' {
 
 /** Compiles `text` (and runs it unless `compileOnly`); what stopped the compiler, if anything. */
 function evalText(
-  ctx: QuickJSContextLike,
+  q: QuickJsRealm,
   text: string,
   compileOnly: boolean,
 ): QuickJSHandle | CompileProblem | { kind: 'memory' } {
+  const { ctx } = q;
   let r: ReturnType<QuickJSContextLike['evalCode']>;
   try {
     r = ctx.evalCode(
@@ -313,7 +328,10 @@ function evalText(
       { type: 'global', compileOnly },
     );
   } catch (e) {
-    // QuickJS's parser recursed past the host's wasm stack: this module may be damaged, use a fresh one next.
+    // QuickJS's parser recursed past the host's wasm stack: its frames were cut as in guarded, the module may be
+    // damaged; use a fresh one next.
+    // Stryker disable next-line BooleanLiteral: freeing a runtime the compiler alone was cut in never aborted (see disposeRealm)
+    q.cut = true;
     modulePromise = undefined;
     // Stryker disable next-line ConditionalExpression: a guard no known input reaches: evalCode throws in the host only when the compiler overflows the host's stack (a RangeError), anything else would be a broken module
     if (e instanceof RangeError) return { kind: 'too-deep', message: e.message };
@@ -339,7 +357,7 @@ function realmOf(q: QuickJsRealm): TracerRealm {
     engine: 'quickjs',
     evalTracer: (factoryText) => evalTracer(q, factoryText),
     compile(text) {
-      const r = evalText(q.ctx, text, true);
+      const r = evalText(q, text, true);
       if (!isHandle(r)) return r;
       r.dispose();
       return undefined;
@@ -361,9 +379,9 @@ function realmOf(q: QuickJsRealm): TracerRealm {
 
 function evalTracer(q: QuickJsRealm, factoryText: string): ReturnType<TracerRealm['evalTracer']> {
   const { ctx } = q;
-  const r = evalText(ctx, factoryText, false);
+  const r = evalText(q, factoryText, false);
   if (!isHandle(r)) return r;
-  const adopted = guarded(() => ctx.callFunction(q.fns[Entry.adopt], ctx.undefined, r));
+  const adopted = guarded(q, () => ctx.callFunction(q.fns[Entry.adopt], ctx.undefined, r));
   // Stryker disable next-line all: see guarded
   if (adopted === 'stack') return { kind: 'stack' };
   r.dispose();
@@ -375,7 +393,7 @@ function evalTracer(q: QuickJsRealm, factoryText: string): ReturnType<TracerReal
 
 function invoke(q: QuickJsRealm, k: number): ReturnType<TracerRealm['invoke']> {
   const { raw, ctxPtr } = q;
-  const p = guarded(() => raw.ffi.QTS_Call(ctxPtr, q.fns[k].value as unknown as number, q.undef, 0, 0));
+  const p = guarded(q, () => raw.ffi.QTS_Call(ctxPtr, q.fns[k].value as unknown as number, q.undef, 0, 0));
   // Stryker disable next-line all: see guarded
   if (p === 'stack') return 'stack';
   const e = raw.ffi.QTS_ResolveException(ctxPtr, p);
