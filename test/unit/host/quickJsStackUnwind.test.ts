@@ -8,11 +8,12 @@ import { quickJsRealm } from './realms.ts';
 import { positionPart } from './tracePlain.ts';
 
 // Attacks whose QuickJS call the host's stack cuts short (runaway recursion, with and without bridge calls at every
-// level), and ordinary stops beside them. When the host's stack overflows inside the wasm frames, the exception
-// unwinds QuickJS's C frames without their cleanup, so the values they held are never released: freeing that runtime
-// made QuickJS's JS_FreeRuntime assert (`list_empty(&rt->gc_obj_list)`) and emscripten abort the whole module, under
-// every realm still open in it. Each row: the trace's outcome, no abort printed, a realm opened before the attack in
-// the same module still runs and frees cleanly, and the next trace works.
+// level), and other stops and leftovers beside them (the deadline, the heap watch, pending jobs, suspended
+// generators). When the host's stack overflows inside the wasm frames, the exception unwinds QuickJS's C frames
+// without their cleanup, so the values they held are never released: freeing that runtime made QuickJS's
+// JS_FreeRuntime assert (`list_empty(&rt->gc_obj_list)`) and emscripten abort the whole module, under every realm
+// still open in it. Each row: the trace's outcome, no abort printed, a realm opened before the attack in the same
+// module still runs and frees cleanly, and the next trace works.
 
 const code = asm('PUSH1 7 PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN');
 const normal = '{fault: function() {}, result: function() { return 42; }}';
@@ -85,6 +86,28 @@ const rows: Array<[string, string, { timeout?: string; memoryBytes?: number }, u
     {},
     ['[object Object]' + sfx('result')],
   ],
+  [
+    'a promise job left pending, and a rejection nobody handles',
+    `{ fault: function () {}, result: function () { Promise.resolve(1).then(function () { throw 1; });
+      Promise.reject(new Error('r')); return 1; } }`,
+    {},
+    [1],
+  ],
+  [
+    'a suspended generator and an async function that never resumes, kept in this',
+    `{ g: null, a: null, fault: function () {}, step: function () { if (this.g) return;
+      this.g = (function* () { var o = { self: null }; o.self = o; yield o; yield 2; })(); this.g.next();
+      this.a = (async function () { await new Promise(function () {}); })(); },
+      result: function () { return 1; } }`,
+    {},
+    [1],
+  ],
+  [
+    'a thrown promise',
+    '{ fault: function () {}, result: function () { throw Promise.resolve(1); } }',
+    {},
+    ['[object Promise]' + sfx('result')],
+  ],
 ];
 
 /** A realm driven directly: its tracer's result goes to `results`. */
@@ -102,7 +125,7 @@ async function openBystander(results: unknown[]): Promise<TracerRealm> {
   return realm;
 }
 
-describe('QuickJS realm: freeing a realm after its call was cut short', () => {
+describe('QuickJS realm: freed after each attack without aborting its module', () => {
   let printed: MockInstance<typeof console.error>;
   /** What emscripten printed as an abort of its module since the last call. */
   const aborts = () => {
@@ -112,18 +135,22 @@ describe('QuickJS realm: freeing a realm after its call was cut short', () => {
   };
 
   beforeAll(async () => {
-    // emscripten binds console.error when a module loads: a heap grown past the cap makes the next trace load a
-    // fresh module (see createQuickJsRealmLimits.test.ts), which prints its aborts through this spy.
+    // emscripten binds console.error when a module loads. A heap grown past the cap makes the next trace load a
+    // fresh module (see createQuickJsRealmLimits.test.ts); that load failing once shows its abort reaching this
+    // spy, and the trace after it loads the module the rows run in, which prints through the spy as well.
     printed = vi.spyOn(console, 'error');
     const bomb =
       '{ fault: function () {}, result: function () { var a = []; for (;;) a.push(new ArrayBuffer(1e6)); } }';
     expect(await outcome(bomb, { memoryBytes: 8 << 20 })).toBe(memoryLimitText + sfx('result'));
+    vi.spyOn(WebAssembly, 'instantiate').mockRejectedValueOnce(new Error('no wasm'));
+    expect(await outcome(normal)).toMatch(/^Aborted\(Error: no wasm\)/);
+    expect(aborts()).toEqual(['Aborted(Error: no wasm)']);
     expect(await outcome(normal)).toBe(42);
-    aborts();
+    expect(aborts()).toEqual([]);
   }, 60_000);
 
   afterAll(() => {
-    printed.mockRestore();
+    vi.restoreAllMocks();
   });
 
   it.each(rows)(
