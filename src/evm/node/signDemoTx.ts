@@ -16,6 +16,18 @@ export interface DemoTxFields {
 
 const gwei = 1_000_000_000n;
 
+/** The unsigned demo transaction from `nonce` with `f`'s fields (the fees fixed). */
+export function createDemoTx(common: Common, nonce: bigint, f: DemoTxFields): TypedTransaction {
+  const base = { nonce, to: f.to, data: f.data, value: f.value ?? 0n, gasLimit: f.gasLimit ?? 1_000_000n };
+  if (f.type === 0) return createLegacyTx({ ...base, gasPrice: 5n * gwei }, { common });
+  if (f.type === 1)
+    return createAccessList2930Tx({ ...base, gasPrice: 5n * gwei, accessList: [] }, { common });
+  return createFeeMarket1559Tx(
+    { ...base, maxFeePerGas: 10n * gwei, maxPriorityFeePerGas: 1n * gwei },
+    { common },
+  );
+}
+
 /** Signs a demo transaction from `sender` with `nonce`, tracking nothing: the caller counts nonces. */
 export function signDemoTx(
   common: Common,
@@ -23,16 +35,5 @@ export function signDemoTx(
   nonce: bigint,
   f: DemoTxFields,
 ): TypedTransaction {
-  const base = { nonce, to: f.to, data: f.data, value: f.value ?? 0n, gasLimit: f.gasLimit ?? 1_000_000n };
-  if (f.type === 0)
-    return createLegacyTx({ ...base, gasPrice: 5n * gwei }, { common }).sign(sender.privateKey);
-  if (f.type === 1) {
-    return createAccessList2930Tx({ ...base, gasPrice: 5n * gwei, accessList: [] }, { common }).sign(
-      sender.privateKey,
-    );
-  }
-  return createFeeMarket1559Tx(
-    { ...base, maxFeePerGas: 10n * gwei, maxPriorityFeePerGas: 1n * gwei },
-    { common },
-  ).sign(sender.privateKey);
+  return createDemoTx(common, nonce, f).sign(sender.privateKey);
 }
