@@ -79,6 +79,11 @@ export interface NodeWorkerApi {
 export interface DebugTraceOptions {
   /** Record the steps, `this` after each hook call and breakpoint hits. */
   inspect?: InspectOptions;
+  /**
+   * Where to post the recording (the page's recording worker holds it): the report then comes back without
+   * `inspect`, and the port gets it, or null when the run recorded nothing.
+   */
+  recording?: MessagePort;
 }
 
 /** What {@link NodeWorkerApi.debugTrace} gives back: the node's answer and the run's report. */

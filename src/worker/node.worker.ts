@@ -58,9 +58,25 @@ export function createNodeWorkerApi(): NodeWorkerApi {
         report: (r: TraceDebugReport) => (report = r),
       };
       const response = await (await node).requestWithDebug(request, debug);
+      if (options.recording) return { response, ...postRecording(options.recording, report) };
       return report ? { response, report } : { response };
     },
   };
+}
+
+/**
+ * Posts a run's recording on `port` (null when it recorded nothing) and closes it: the recording goes to the page's
+ * recording worker and not through the page. Gives the report without it.
+ */
+function postRecording(
+  port: MessagePort,
+  report: TraceDebugReport | undefined,
+): { report?: TraceDebugReport } {
+  port.postMessage(report?.inspect ?? null);
+  port.close();
+  if (!report) return {};
+  const { inspect: _sent, ...rest } = report;
+  return { report: rest };
 }
 
 /** Exposes the API on `endpoint` (a worker scope, or a MessagePort in Node tests). */

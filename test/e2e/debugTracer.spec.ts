@@ -56,14 +56,21 @@ async function debugRun(page: Page): Promise<void> {
   await expect(page.getByTestId('inspector-status')).toContainText('Recorded', { timeout: 60_000 });
 }
 
-/** Every row of the virtualized step list, read by scrolling it from top to bottom. */
+/**
+ * Every row of the virtualized step list, read by scrolling it from top to bottom (after each scroll, once the rows
+ * fetched from the recording worker are drawn: no row still pending and the list not busy).
+ */
 function readStepRows(page: Page): Promise<Record<number, string[]>> {
   return page.getByTestId('step-list').evaluate(async (el) => {
     const rows: Record<number, string[]> = {};
     const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const pending = () =>
+      el.getAttribute('aria-busy') !== 'false' ||
+      !!el.querySelector('.vlist-row:not([hidden])[data-pending]');
     for (let top = 0; ; top += el.clientHeight / 2) {
       el.scrollTop = top;
       await frame();
+      for (let i = 0; i < 300 && pending(); i++) await frame();
       for (const row of el.querySelectorAll<HTMLElement>('.vlist-row:not([hidden])[data-step]'))
         rows[Number(row.dataset.step)] = [...row.children].map((c) => c.textContent ?? '');
       if (top >= el.scrollHeight) break;

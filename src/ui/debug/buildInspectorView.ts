@@ -108,10 +108,11 @@ function layout(v: Omit<InspectorView, 'children'>): HTMLElement[] {
   ];
 }
 
-/** Builds the Inspector panel's elements; `render` fills a list row (see renderStepRow). */
+/** Builds the Inspector panel's elements; `render` fills a list row (see renderStepRow), `afterDraw` follows a draw. */
 export function buildInspectorView(
   render: (index: number, row: HTMLElement) => void,
   onClick: (index: number) => void,
+  afterDraw?: () => void,
 ): InspectorView {
   const result = h('pre', { class: 'step-detail', attrs: { 'data-testid': 'debug-result' } });
   const v = {
@@ -127,7 +128,7 @@ export function buildInspectorView(
     bpList: h('ul', { class: 'breakpoint-list', attrs: { 'data-testid': 'bp-list' } }),
     bpNote: h('p', { class: 'muted small', attrs: { 'data-testid': 'bp-note' } }),
     filters: buildFilters(),
-    list: createVirtualList({ rowHeight: 22, testId: 'step-list', render, onClick }),
+    list: createVirtualList({ rowHeight: 22, testId: 'step-list', render, onClick, afterDraw }),
     detail: h('div', { attrs: { 'data-testid': 'inspector-detail' } }),
     result,
     resultBox: h('details', { attrs: { 'data-testid': 'debug-result-box' } }, [

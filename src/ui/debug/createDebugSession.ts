@@ -2,7 +2,6 @@ import type { Breakpoint } from '../../evm/host/inspectTypes.ts';
 import { anyConsoleLine, type ConsoleFilter } from './filterConsoleLines.ts';
 import type { DebugRun, DebugRunAnswer, DebugRunner } from './debugRun.ts';
 import { noStepFilter, type StepFilter } from './buildStepRows.ts';
-import { nextHit } from './navigateRecording.ts';
 
 /** What the Console and Inspector panels share: the last debugging run and what the user chose in it. */
 export interface DebugState {
@@ -67,9 +66,15 @@ export function createDebugSession(runner: DebugRunner): DebugSession {
     for (const fn of subs) fn(state, prev);
   };
   const showAnswer = (what: DebugRequest, answer: DebugRunAnswer, patch: Partial<DebugState>) => {
-    const run: DebugRun = { seq, ...what, response: answer.response, report: answer.report ?? {} };
-    const hit = run.report.inspect ? nextHit(run.report.inspect, -1) : null;
-    const selected = hit ?? (run.report.inspect ? 0 : null);
+    const run: DebugRun = {
+      seq,
+      ...what,
+      response: answer.response,
+      report: answer.report ?? {},
+      recording: answer.recording ?? null,
+    };
+    const hit = run.recording?.summary.firstHit ?? null;
+    const selected = hit ?? (run.recording ? 0 : null);
     update({ ...patch, run, error: null, stoppedAt: hit, finished: false, selected });
   };
   return {

@@ -8,6 +8,8 @@ export interface VirtualListOptions {
   render(index: number, row: HTMLElement): void;
   /** Called when a row is clicked. */
   onClick?(index: number): void;
+  /** Called after each draw (the rows in sight are filled). */
+  afterDraw?(): void;
   testId: string;
 }
 
@@ -22,8 +24,9 @@ export interface VirtualList {
   reveal(index: number): void;
 }
 
-// Rows drawn beyond the visible ones on each side, so that a fast wheel does not show blank space for a frame.
-const overscan = 8;
+// Rows drawn beyond the visible ones on each side, so that a fast wheel does not show blank space for a frame. Few:
+// every row drawn costs its text's layout on each redraw while the list scrolls.
+const overscan = 3;
 
 /**
  * Creates a virtualized list: a scrolling box whose inner spacer has the full height, and a pool of row elements
@@ -57,6 +60,7 @@ export function createVirtualList(o: VirtualListOptions): VirtualList {
       row.style.top = `${index * o.rowHeight}px`;
       o.render(index, row);
     });
+    o.afterDraw?.();
   };
   const schedule = () => {
     if (!frame) frame = requestAnimationFrame(draw);

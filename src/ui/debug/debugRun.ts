@@ -1,5 +1,19 @@
 import type { InspectOptions } from '../../evm/host/inspectTypes.ts';
 import type { TraceDebugReport } from '../../evm/host/traceDebug.ts';
+import type { RecordingQueries, RecordingSummary } from '../../worker/recordingContract.ts';
+
+/** {@link RecordingQueries} as the page asks them: across a worker boundary, each answer a promise. */
+export type RecordingClient = {
+  [K in keyof RecordingQueries]: (
+    ...args: Parameters<RecordingQueries[K]>
+  ) => Promise<Awaited<ReturnType<RecordingQueries[K]>>>;
+};
+
+/** A run's recording as the page holds it: its summary, and the questions the worker that keeps it answers. */
+export interface Recording {
+  summary: RecordingSummary;
+  queries: RecordingClient;
+}
 
 /** What the page asks of a debugging run on its embedded node. */
 export interface DebugRunOptions {
@@ -10,7 +24,10 @@ export interface DebugRunOptions {
 /** What a debugging run gives back: the node's JSON-RPC answer and the run's debug report. */
 export interface DebugRunAnswer {
   response: unknown;
+  /** The run's report; its `inspect` is absent when the recording is kept elsewhere (`recording`). */
   report?: TraceDebugReport;
+  /** The recording, kept off the page's main thread (a run with `inspect` that recorded steps). */
+  recording?: Recording | null;
 }
 
 /** Runs a JSON-RPC trace request on the embedded node with a console, a profile and, on request, a recording. */
@@ -28,4 +45,6 @@ export interface DebugRun {
   label: string;
   response: unknown;
   report: TraceDebugReport;
+  /** The run's recording (absent or null: the run recorded nothing). */
+  recording?: Recording | null;
 }

@@ -24,7 +24,7 @@ export function mountConsoleView(
   const pick = (line: ConsoleLine) => {
     if (line.step === undefined) return;
     session.update({ selected: line.step, stoppedAt: null, finished: false });
-    if (session.get().run?.report.inspect) showInspector();
+    if (session.get().run?.recording) showInspector();
   };
   const v = buildConsoleView(
     (patch) => session.update({ consoleFilter: { ...session.get().consoleFilter, ...patch } }),

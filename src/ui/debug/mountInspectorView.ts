@@ -1,32 +1,39 @@
-import type { InspectReport } from '../../evm/host/inspectTypes.ts';
+import type { StepRowView } from '../../worker/recordingContract.ts';
 import { clear, h } from '../shell/dom.ts';
 import type { PanelContext } from '../shell/panelContext.ts';
 import { buildInspectorView, type InspectorView } from './buildInspectorView.ts';
-import { buildStepRows, filterStepRows, rowOfStep, rowStep } from './buildStepRows.ts';
+import { noStepFilter, type StepFilter } from './buildStepRows.ts';
 import type { DebugSession, DebugState } from './createDebugSession.ts';
+import { createRowCache, type RowCache } from './createRowCache.ts';
 import { debugRequestOf } from './debugRequestOf.ts';
-import { nextHit, nextHookCall, stepOfFrame, stepOfFramePath } from './navigateRecording.ts';
+import type { Recording } from './debugRun.ts';
+import { inspectorStatusText } from './inspectorStatusText.ts';
 import { embeddedDebugRunner, pageDebugSession } from './pageDebugSession.ts';
 import { describeBreakpoint, parseBreakpoint } from './parseBreakpoint.ts';
 import { renderStepDetail } from './renderStepDetail.ts';
-import { createThisTimeline, type ThisTimeline } from './createThisTimeline.ts';
 import { renderStepRow } from './renderStepRow.ts';
 import './debug.css';
 
-/** What the inspector derives from a run once (rows) and per filter (shown rows). */
+/**
+ * What the inspector holds of the shown run: the recording's handle (the steps stay in the recording worker), the
+ * filter its rows were asked for, the rows fetched so far, and counters that drop answers to older questions.
+ */
 interface Derived {
-  report: InspectReport | null;
-  rows: Int32Array;
-  shown: Int32Array;
-  hitSteps: Set<number>;
-  timeline: ThisTimeline | null;
+  rec: Recording | null;
+  filter: StepFilter;
+  rows: RowCache<StepRowView>;
+  /** Bumped by every new run or filter: row counts asked before are dropped. */
+  listSeq: number;
+  /** Bumped by every selection: details and positions asked before are dropped. */
+  detailSeq: number;
+  statusSeq: number;
 }
 
 /**
  * The Debug panel's Inspector: the recorded steps of the last debugging run with the hook calls between them (virtualized,
- * filterable), the selected step's detail with `this` after it, and breakpoints that stop, continue and run to the
- * next hook call over the recording. A `frame-select` event (a call frame clicked in a result view) selects the step
- * where that frame starts.
+ * filterable, fetched from the recording worker as they come into view), the selected step's detail with `this`
+ * after it, and breakpoints that stop, continue and run to the next hook call over the recording. A `frame-select`
+ * event (a call frame clicked in a result view) selects the step where that frame starts.
  */
 export function mountInspectorView(
   el: HTMLElement,
@@ -35,37 +42,34 @@ export function mountInspectorView(
 ): { dispose(): void } {
   const session = pageDebugSession(ctx.store, () => embeddedDebugRunner(ctx));
   const d: Derived = {
-    report: null,
-    rows: new Int32Array(0),
-    shown: new Int32Array(0),
-    hitSteps: new Set(),
-    timeline: null,
+    rec: null,
+    filter: noStepFilter,
+    rows: createRowCache<StepRowView>(() => v.list.refresh()),
+    listSeq: 0,
+    detailSeq: 0,
+    statusSeq: 0,
   };
-  const v = buildInspectorView(
+  const v: InspectorView = buildInspectorView(
     (i, row) => {
-      const r = d.shown[i];
-      const step = d.report ? rowStep(d.report, r) : -1;
-      renderStepRow(d.report!, r, row, {
-        selected: r >= 0 && step === session.get().selected,
-        hit: r >= 0 && d.hitSteps.has(step),
-      });
+      const view = d.rows.get(i);
+      renderStepRow(view, row, view?.step === session.get().selected);
     },
-    (i) =>
-      d.report &&
-      session.update({
-        selected: Math.max(0, rowStep(d.report, d.shown[i])),
-        stoppedAt: null,
-        finished: false,
-      }),
+    (i) => {
+      const view = d.rows.peek(i);
+      if (view) session.update({ selected: Math.max(0, view.step), stoppedAt: null, finished: false });
+    },
+    () => v.list.el.setAttribute('aria-busy', String(d.rows.busy())),
   );
   bindControls(v, session, ctx);
   el.append(...v.children);
   const onFrame = (e: Event) => {
+    const rec = d.rec;
     const detail = (e as CustomEvent<{ frame?: unknown; path?: unknown }>).detail;
-    const step = d.report ? frameStep(d.report, detail) : null;
-    if (step === null) return;
-    session.update({ selected: step, stoppedAt: null, finished: false });
-    show();
+    void frameStep(rec, detail).then((step) => {
+      if (step === null || d.rec !== rec) return;
+      session.update({ selected: step, stoppedAt: null, finished: false });
+      show();
+    });
   };
   document.addEventListener('frame-select', onFrame);
   const render = (s: DebugState, prev: DebugState | null) => renderInspector(v, d, s, prev, session);
@@ -81,22 +85,27 @@ export function mountInspectorView(
 }
 
 function bindControls(v: InspectorView, session: DebugSession, ctx: PanelContext): void {
-  const report = () => session.get().run?.report.inspect;
   const at = () => session.get().selected ?? -1;
-  const go = (step: number | null, hit: boolean) =>
-    session.update(
-      step === null
-        ? { stoppedAt: null, finished: true }
-        : { selected: step, stoppedAt: hit ? step : null, finished: false },
-    );
+  // Asks the recording, and moves only if the run shown is still the one asked about.
+  const goTo = (ask: (rec: Recording) => Promise<number | null>, hit: boolean) => {
+    const rec = session.get().run?.recording;
+    if (!rec) return;
+    void ask(rec).then((step) => {
+      if (session.get().run?.recording !== rec) return;
+      session.update(
+        step === null
+          ? { stoppedAt: null, finished: true }
+          : { selected: step, stoppedAt: hit ? step : null, finished: false },
+      );
+    });
+  };
   v.buttons.run.addEventListener('click', () => void session.start(debugRequestOf(ctx.store.get()), true));
-  v.buttons.continue.addEventListener('click', () => report() && go(nextHit(report()!, at()), true));
-  v.buttons.nextCall.addEventListener('click', () => report() && go(nextHookCall(report()!, at()), false));
-  v.buttons.stepOver.addEventListener('click', () => {
-    const r = report();
-    if (r) go(at() + 1 < r.steps.length ? at() + 1 : null, false);
-  });
-  v.buttons.toEnd.addEventListener('click', () => report() && go(null, false));
+  v.buttons.continue.addEventListener('click', () => goTo((r) => r.queries.nextHit(at()), true));
+  v.buttons.nextCall.addEventListener('click', () => goTo((r) => r.queries.nextHookCall(at()), false));
+  v.buttons.stepOver.addEventListener('click', () =>
+    goTo(async (r) => (at() + 1 < r.summary.steps ? at() + 1 : null), false),
+  );
+  v.buttons.toEnd.addEventListener('click', () => goTo(async () => null, false));
   let nextId = 1;
   v.bpAdd.addEventListener('click', () => {
     const fields = Object.fromEntries(Object.entries(v.bpFields).map(([k, i]) => [k, i.value])) as Record<
@@ -124,7 +133,7 @@ function renderBreakpoints(v: InspectorView, session: DebugState, remove: (id: s
       ]),
     ),
   );
-  const errors = session.run?.report.inspect?.breakpointErrors ?? [];
+  const errors = session.run?.recording?.summary.breakpointErrors ?? [];
   v.bpNote.textContent = [
     session.breakpoints.length
       ? 'Breakpoints apply from the next Debug run (the run is recorded whole; stopping only chooses what is shown, so the result is the same).'
@@ -135,6 +144,52 @@ function renderBreakpoints(v: InspectorView, session: DebugState, remove: (id: s
     .join(' ');
 }
 
+/** Asks how many rows pass the filter, then shows that many, fetched from the recording as they come into view. */
+function showRows(v: InspectorView, d: Derived, filter: StepFilter): void {
+  const seq = ++d.listSeq;
+  d.filter = filter;
+  const rec = d.rec;
+  if (!rec) {
+    d.rows.reset(async () => []);
+    return v.list.setCount(0);
+  }
+  void rec.queries.count(filter).then((n) => {
+    if (seq !== d.listSeq) return;
+    d.rows.reset((start, count) => rec.queries.rows(filter, start, count));
+    v.list.setCount(n);
+  });
+}
+
+/** Shows the selected step's detail and brings its row into view (both asked of the recording). */
+function showSelected(v: InspectorView, d: Derived, selected: number | null): void {
+  const seq = ++d.detailSeq;
+  const rec = d.rec;
+  if (!rec || selected === null) {
+    v.detail.replaceChildren(h('p', { class: 'muted', text: '' }));
+    return v.list.refresh();
+  }
+  // Sent after showRows' count on the same port: answered after it, so the list has its new length by then.
+  void rec.queries.positionOf(d.filter, selected).then((pos) => {
+    if (seq !== d.detailSeq) return;
+    if (pos >= 0) v.list.reveal(pos);
+    else v.list.refresh();
+  });
+  void rec.queries.detail(selected).then((detail) => {
+    if (seq === d.detailSeq) v.detail.replaceChildren(renderStepDetail(detail, rec.queries.thisAt(selected)));
+  });
+}
+
+/** The status line; at a breakpoint hit it names the breakpoints once the recording says which matched. */
+function showStatus(v: InspectorView, d: Derived, s: DebugState): void {
+  const seq = ++d.statusSeq;
+  v.status.textContent = inspectorStatusText(s, null);
+  const rec = s.run?.recording;
+  if (!rec || s.stoppedAt === null || s.running || s.error) return;
+  void rec.queries.hitsAt(s.stoppedAt).then((ids) => {
+    if (seq === d.statusSeq) v.status.textContent = inspectorStatusText(s, ids);
+  });
+}
+
 function renderInspector(
   v: InspectorView,
   d: Derived,
@@ -142,62 +197,34 @@ function renderInspector(
   prev: DebugState | null,
   session: DebugSession,
 ): void {
-  const report = s.run?.report.inspect ?? null;
-  if (!prev || prev.run !== s.run) {
-    d.report = report;
-    d.rows = report ? buildStepRows(report) : new Int32Array(0);
-    d.hitSteps = new Set(report?.hits.map((x) => x.step) ?? []);
-    d.timeline = report ? createThisTimeline(report) : null;
+  const recording = s.run?.recording ?? null;
+  const newRun = !prev || prev.run !== s.run;
+  if (newRun) {
+    d.rec = recording;
     v.result.textContent = s.run ? JSON.stringify(s.run.response, null, 2) : '';
   }
-  if (!prev || prev.run !== s.run || prev.stepFilter !== s.stepFilter) {
-    d.shown = report ? filterStepRows(report, d.rows, s.stepFilter) : new Int32Array(0);
-    v.list.setCount(d.shown.length);
-  }
-  if (!prev || prev.breakpoints !== s.breakpoints || prev.run !== s.run)
+  if (newRun || prev.stepFilter !== s.stepFilter) showRows(v, d, s.stepFilter);
+  if (newRun || prev.breakpoints !== s.breakpoints)
     renderBreakpoints(v, s, (id) =>
       session.update({ breakpoints: session.get().breakpoints.filter((bp) => bp.id !== id) }),
     );
   v.resultBox.open = s.finished;
-  v.status.textContent = statusText(s, report);
-  v.bound.textContent = report?.truncated
-    ? `The recording stops at ${report.maxSteps.toLocaleString('en-US')} steps: the run had ${report.totalSteps.toLocaleString('en-US')}. Steps past the bound are not shown (the result, console and profile are whole).`
+  showStatus(v, d, s);
+  const summary = recording?.summary;
+  v.bound.textContent = summary?.truncated
+    ? `The recording stops at ${summary.maxSteps.toLocaleString('en-US')} steps: the run had ${summary.totalSteps.toLocaleString('en-US')}. Steps past the bound are not shown (the result, console and profile are whole).`
     : '';
-  v.bound.hidden = !report?.truncated;
-  if (!prev || prev.selected !== s.selected || prev.run !== s.run) {
-    v.detail.replaceChildren(
-      report && s.selected !== null
-        ? renderStepDetail(report, s.selected, d.timeline!.at(s.selected))
-        : h('p', { class: 'muted', text: '' }),
-    );
-    const pos = s.selected === null ? -1 : rowOfStep(d.shown, s.selected);
-    if (pos >= 0) v.list.reveal(pos);
-    else v.list.refresh();
-  }
-}
-
-function statusText(s: DebugState, report: InspectReport | null): string {
-  if (s.running) return 'Running on the embedded node…';
-  if (s.error) return s.error;
-  if (!s.run)
-    return 'No recording yet: ▶ Debug run runs the Request panel’s request on the embedded node and records every step.';
-  if (!report)
-    return 'The last run recorded no steps (tick “record steps” in the Console panel, or use ▶ Debug run here).';
-  const head = `Recorded ${report.steps.length.toLocaleString('en-US')} steps and ${report.hookCalls.length.toLocaleString('en-US')} hook calls (${s.run.label}).`;
-  if (s.stoppedAt !== null) {
-    const ids = report.hits.filter((x) => x.step === s.stoppedAt).map((x) => x.breakpointId);
-    return `${head} Stopped at step ${s.stoppedAt} (breakpoint ${ids.join(', ')}).`;
-  }
-  if (s.finished) return `${head} Ran to the end: the result is below.`;
-  return s.selected === null ? head : `${head} At step ${s.selected}.`;
+  v.bound.hidden = !summary?.truncated;
+  if (newRun || prev.selected !== s.selected) showSelected(v, d, s.selected);
 }
 
 /** The step of a `frame-select` event's frame: by its path of child indexes, or by its depth-first number. */
-function frameStep(
-  report: InspectReport,
+async function frameStep(
+  rec: Recording | null,
   detail: { frame?: unknown; path?: unknown } | undefined,
-): number | null {
+): Promise<number | null> {
+  if (!rec) return null;
   if (Array.isArray(detail?.path) && detail.path.every((i) => Number.isInteger(i)))
-    return stepOfFramePath(report, detail.path as number[]);
-  return typeof detail?.frame === 'number' ? stepOfFrame(report, detail.frame) : null;
+    return rec.queries.stepOfFramePath(detail.path as number[]);
+  return typeof detail?.frame === 'number' ? rec.queries.stepOfFrame(detail.frame) : null;
 }

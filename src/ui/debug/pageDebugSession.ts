@@ -5,11 +5,19 @@ import type { PanelContext } from '../shell/panelContext.ts';
 import { createDebugSession, type DebugSession } from './createDebugSession.ts';
 import type { DebugRunAnswer, DebugRunner } from './debugRun.ts';
 import { latestDebugRun } from './latestDebugRun.ts';
+import { runWithRecordingWorker, type PortDebugTrace } from './recordingWorker.ts';
 
-/** The embedded node's debugging runs (NodeWorkerApi.debugTrace) through a panel's context. */
+/**
+ * The embedded node's debugging runs (NodeWorkerApi.debugTrace) through a panel's context; a recording goes to the
+ * recording worker (see runWithRecordingWorker).
+ */
 export function embeddedDebugRunner(ctx: Pick<PanelContext, 'node'>): DebugRunner {
   return (request, options) =>
-    (ctx.node() as unknown as { debugTrace: DebugRunner }).debugTrace(request, options);
+    runWithRecordingWorker(
+      (r, o) => (ctx.node() as unknown as { debugTrace: PortDebugTrace }).debugTrace(r, o),
+      request,
+      options,
+    );
 }
 
 const sessions = new WeakMap<Store<AppState>, DebugSession>();

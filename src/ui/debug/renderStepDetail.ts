@@ -1,8 +1,7 @@
-import type { InspectReport, ThisChange } from '../../evm/host/inspectTypes.ts';
+import type { ThisChange } from '../../evm/host/inspectTypes.ts';
 import type { ThisAtResult } from '../../evm/host/thisAt.ts';
+import type { StepDetailView } from '../../worker/recordingContract.ts';
 import { h } from '../shell/dom.ts';
-import { callsOfStep } from './buildStepRows.ts';
-import { hitsAt } from './navigateRecording.ts';
 
 /** A memory window as 32-byte lines: `0x0040: 00…`. */
 export function memoryLines(memory: { offset: number; hex: string }): string[] {
@@ -26,15 +25,13 @@ const section = (title: string, testId: string, body: (Node | string)[]) =>
  * with what each changed in `this` (highlighted), and `this` after the step once `thisAfter` gives it, or why it cannot be rebuilt.
  */
 export function renderStepDetail(
-  report: InspectReport,
-  step: number,
+  detail: StepDetailView | null,
   thisAfter: Promise<ThisAtResult>,
 ): HTMLElement {
-  const s = report.steps[step];
-  if (!s) return h('p', { class: 'muted', text: 'Select a step.' });
-  const hits = hitsAt(report, step);
+  if (!detail) return h('p', { class: 'muted', text: 'Select a step.' });
+  const { step: s, calls, hits } = detail;
+  const step = s.index;
   const head = `step ${step}: ${s.op} at pc ${s.pc}, depth ${s.depth}, gas ${s.gas}, cost ${s.cost}${s.refund ? `, refund ${s.refund}` : ''}`;
-  const calls = callsOfStep(report.hookCalls, step);
   const changes = calls.flatMap((c) =>
     c.changes.map((ch) => h('div', { class: 'this-change', text: `${c.hook}: ${changeLine(ch)}` })),
   );
