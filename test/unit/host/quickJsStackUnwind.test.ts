@@ -110,9 +110,14 @@ const rows: Array<[string, string, { timeout?: string; memoryBytes?: number }, u
   ],
 ];
 
-/** A realm driven directly: its tracer's result goes to `results`. */
-async function openBystander(results: unknown[]): Promise<TracerRealm> {
+/** A realm driven directly: its tracer's results (and failures) go to `results`, every request's op to `requests`. */
+async function openBystander(
+  results: unknown[],
+  tracer = '{ n: 0, fault: function () {}, result: function () { return [++this.n, "bystander"]; } }',
+  requests: number[] = [],
+): Promise<TracerRealm> {
   const host: HostBridge = (op, a) => {
+    requests.push(op);
     if (op === Op.opNames) return Array.from({ length: 256 }, (_, i) => `OP${i}`).join(',');
     if (op === Op.ctx) return '{}';
     if (op === Op.result) results.push(JSON.parse(String(a)));
@@ -120,7 +125,6 @@ async function openBystander(results: unknown[]): Promise<TracerRealm> {
     return undefined;
   };
   const realm = await quickJsRealm(host, { deadline: Infinity, memoryBytes: 64 << 20 });
-  const tracer = '{ n: 0, fault: function () {}, result: function () { return [++this.n, "bystander"]; } }';
   expect(realm.evalTracer(tracerFactoryText('g', tracer))).toBeUndefined();
   return realm;
 }
@@ -172,4 +176,35 @@ describe('QuickJS realm: freed after each attack without aborting its module', (
     },
     120_000,
   );
+
+  // The cut runtime still links its next frame to the cut ones (its frames' values were never released): it runs
+  // nothing more, later calls are cut too, without a request reaching the host. Where QuickJS's own stack check fires
+  // first (a thread with a larger stack), the tracer catches that error and nothing is cut.
+  it('a realm whose call was cut runs no more code', async () => {
+    const results: unknown[] = [];
+    const requests: number[] = [];
+    const realm = await openBystander(
+      results,
+      '{ fault: function () {}, result: function () { function f(n) { return f(n + 1) + 1; } try { f(0); } catch (e) { return String(e); } } }',
+      requests,
+    );
+    try {
+      const first = realm.invoke(Entry.result);
+      if (first === undefined) expect(results).toEqual(['InternalError: stack overflow']);
+      else {
+        expect(first).toBe('stack');
+        requests.length = 0;
+        expect([realm.invoke(Entry.result), realm.invoke(Entry.step), results, requests]).toEqual([
+          'stack',
+          'stack',
+          [],
+          [],
+        ]);
+      }
+    } finally {
+      realm.dispose();
+    }
+    expect(aborts()).toEqual([]);
+    expect(await outcome(normal)).toBe(42);
+  });
 });

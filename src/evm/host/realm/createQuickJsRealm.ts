@@ -296,8 +296,10 @@ function classify(q: QuickJsRealm, h: QuickJSHandle): RealmLimitKind {
 
 // Runaway recursion in tracer code overflows the host's stack (the wasm frames) before QuickJS's own stack check
 // fires. The exception unwinds the wasm frames without QuickJS's cleanup (nor emscripten's stack pointer), so this
-// runtime is never freed and this module is not given to another realm: said as such, and a fresh module next.
+// runtime is never freed and this module is not given to another realm: said as such, and a fresh module next. The
+// runtime still links its next frame to the cut ones: it runs no more code, every later call is said as cut too.
 function guarded<T>(q: QuickJsRealm, run: () => T): T | 'stack' {
+  if (q.cut) return 'stack';
   try {
     // (A range from here: a comment cannot lead the catch clause.)
     // Stryker disable all: reached only where the host's stack overflows before QuickJS's own check: Node's main thread and vitest's workers (runawayRecursion.test.ts, quickJsStackUnwind.test.ts, e2e/hostileTracer kill these), never in Stryker's workers, whose larger stack lets QuickJS's check fire first
