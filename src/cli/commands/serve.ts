@@ -3,7 +3,6 @@ import { UsageError } from '../cliTypes.ts';
 import { commandSpec, parseCommandArgs } from '../commandSpecs.ts';
 import { stripControl } from '../stripControl.ts';
 import { createTracePool } from '../serve/createTracePool.ts';
-import type { TracePool } from '../serve/createTracePool.ts';
 import { describeListenError } from '../serve/describeListenError.ts';
 import { isLoopbackHostname } from '../serve/isLoopbackHostname.ts';
 import { type ServeOptions, parseServeOptions } from '../serve/parseServeOptions.ts';
@@ -147,23 +146,27 @@ export const serve: CliCommand = async (args, io) => {
   const { fixtureText, fixture } = await readFixtureOption(o, io);
   const log: Log = (line) => io.stderr(`${stripControl(line)}\n`);
   const upstream = o.upstream && (await connectUpstream(o.upstream));
-  const node = upstream?.forwarder ?? (await createEmbeddedNode({ fixture }));
-  // The pool starts once the port is ours (no trace process is forked for a port in use); no request can come in
-  // between: the continuation after listen runs before any socket callback.
-  let pool: TracePool | undefined = undefined;
-  const traces: TraceRunner = {
-    trace: (request, client) => pool!.trace(request, client),
-    journal: (raw) => pool!.journal(raw),
-  };
-  const server = await listen(node, o, traces, log);
-  pool = createTracePool({
+  // One trace process starts now, building its node while this one builds the server's (the two cores work at
+  // once); more start on demand (`--workers`). Nothing is left behind when the node or the port fails.
+  const pool = createTracePool({
     upstream: upstream && { fetcher: upstream.fetcher, hardfork: o.upstream?.hardfork },
     fixture: fixtureText,
     workers: o.workers,
+    warm: 1,
     memoryLimitMb: o.memoryLimitMb,
     maxTimeoutMs: o.maxTimeoutMs,
     log,
   });
+  let node: Served['node'];
+  let server: RpcServer;
+  try {
+    node = upstream?.forwarder ?? (await createEmbeddedNode({ fixture }));
+    server = await listen(node, o, pool, log);
+  } catch (e) {
+    await pool.close();
+    upstream?.transport.close?.();
+    throw e;
+  }
   printStart(io, o, server, { node, fixture, upstream: upstream || undefined });
   await untilStopped(log);
   await server.close();

@@ -16,8 +16,16 @@ import type { TraceRunner } from './TraceRunner.ts';
 export interface TracePoolOptions {
   /** The fixture's JSON text when the server serves a fixture (each process builds the same chain from it). */
   fixture?: string;
-  /** How many trace processes run at once (`--workers`, default 2); all are started at once and kept warm. */
+  /** How many trace processes may run at once (`--workers`, default 2). */
   workers?: number;
+  /**
+   * How many of them are started at once and kept running while idle (default: all `workers`; `serve` keeps one).
+   * More, up to `workers`, are started when requests wait with no process free or starting to take them, and end
+   * after `idleMs` without a request.
+   */
+  warm?: number;
+  /** How long a process beyond the `warm` ones stays without a request before it ends, in ms (default 30 s). */
+  idleMs?: number;
   /** V8 heap cap of each process in MB (`--memory-limit`, default 512). */
   memoryLimitMb?: number;
   /** Largest `timeout` a request may ask for, in ms (`--max-timeout`, default 60 s). */
@@ -90,6 +98,8 @@ interface Slot {
   failed?: string;
   /** The process said it ends after its last answer: no request goes to it any more. */
   retiring?: boolean;
+  /** Ends this process (one beyond the warm ones) once it has been free for `idleMs`. */
+  idleTimer?: NodeJS.Timeout;
 }
 
 /** A JSON-RPC error response text for `request` (undefined for a notification). */
@@ -118,6 +128,8 @@ const startAttempts = 3;
 interface Pool {
   options: TracePoolOptions;
   workers: number;
+  warm: number;
+  idleMs: number;
   memoryLimitMb: number;
   maxTimeoutMs: number;
   graceMs: number;
@@ -183,9 +195,37 @@ function spawn(pool: Pool): void {
   });
 }
 
+/** Processes that take a waiting request without a new one: the free ones and those still starting. */
+function takers(pool: Pool): number {
+  let n = 0;
+  for (const slot of pool.slots) if (!slot.job && !slot.killedFor && !slot.retiring && !slot.failed) n++;
+  return n;
+}
+
+/** Starts the warm processes that are missing, and more (up to `workers`) while requests wait with no taker. */
 function fill(pool: Pool): void {
   if (pool.closing || pool.startFailures >= startAttempts) return;
-  while (pool.slots.size < pool.workers) spawn(pool);
+  while (pool.slots.size < pool.warm) spawn(pool);
+  while (pool.slots.size < pool.workers && pool.queue.size > takers(pool)) spawn(pool);
+}
+
+/** Processes not on their way out (killed or retiring). */
+function staying(pool: Pool): number {
+  let n = 0;
+  for (const slot of pool.slots) if (!slot.killedFor && !slot.retiring) n++;
+  return n;
+}
+
+/** A free process beyond the warm ones ends after `idleMs` without a request (the next burst starts it again). */
+function idleLater(pool: Pool, slot: Slot): void {
+  if (slot.job || slot.idleTimer || staying(pool) <= pool.warm) return;
+  slot.idleTimer = setTimeout(() => {
+    slot.idleTimer = undefined;
+    if (slot.job || slot.killedFor || pool.closing || staying(pool) <= pool.warm) return;
+    slot.killedFor = 'idle';
+    killProcessTree(slot.child.process);
+  }, pool.idleMs);
+  slot.idleTimer.unref();
 }
 
 function finish(pool: Pool, slot: Slot, text: string | undefined): void {
@@ -218,6 +258,8 @@ function killTimer(pool: Pool, slot: Slot, job: Job): NodeJS.Timeout {
 
 /** Hands `job` to `slot`'s process, with the timer that kills it when it does not answer in time. */
 function start(pool: Pool, slot: Slot, job: Job): void {
+  clearTimeout(slot.idleTimer);
+  slot.idleTimer = undefined;
   const id = ++pool.nextId;
   slot.job = { id, job, timer: killTimer(pool, slot, job), stateRequests: 0 };
   pool.running.set(job.client, (pool.running.get(job.client) ?? 0) + 1);
@@ -251,6 +293,7 @@ function dispatch(pool: Pool): void {
   const runningOf = (client: object) => pool.running.get(client) ?? 0;
   let slot: Slot | undefined;
   while (pool.queue.size > 0 && (slot = freeSlot(pool))) start(pool, slot, pool.queue.shift(runningOf)!);
+  for (const free of pool.slots) if (free.ready) idleLater(pool, free);
 }
 
 /** A client went away: its waiting requests are dropped, its running ones ended with their process. */
@@ -331,6 +374,7 @@ async function fetchState(
 
 function onClose(pool: Pool, slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
   pool.slots.delete(slot);
+  clearTimeout(slot.idleTimer);
   const stderr = slot.child.stderrTail();
   const current = slot.job;
   if (current) {
@@ -417,8 +461,9 @@ function ready(pool: Pool): Promise<void> {
 }
 
 /**
- * Starts `workers` trace processes (`forkTraceChild`), each building the server's node, and answers `debug_trace*`
- * requests with them, one request per process at a time.
+ * Starts `warm` trace processes (`forkTraceChild`, default all `workers`), each building the server's node, and
+ * answers `debug_trace*` requests with them, one request per process at a time; while requests wait with no process
+ * free or starting, more are started up to `workers`, and those beyond `warm` end after `idleMs` without a request.
  *
  * Fairness: requests wait in a queue per client (one connection), and a free process takes the next request of the
  * clients round-robin, those with the fewest traces running first (`createFairQueue`). The bound: a trace first in its
@@ -446,6 +491,8 @@ export function createTracePool(options: TracePoolOptions = {}): TracePool {
   const pool: Pool = {
     options,
     workers: options.workers ?? 2,
+    warm: Math.min(options.warm ?? options.workers ?? 2, options.workers ?? 2),
+    idleMs: options.idleMs ?? 30_000,
     memoryLimitMb: options.memoryLimitMb ?? 512,
     maxTimeoutMs: options.maxTimeoutMs ?? 60_000,
     graceMs: options.graceMs ?? 2000,

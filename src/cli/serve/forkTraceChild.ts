@@ -14,11 +14,28 @@ export interface TraceChildProcess {
 }
 
 const tailBytes = 8192;
-// Beside this file in the sources; from the built command line (build/cli/, scripts/build-cli.mjs), in the sources.
-const here = dirname(fileURLToPath(import.meta.url));
-const entry = [join(here, 'traceChildMain.ts'), join(here, '../../src/cli/serve/traceChildMain.ts')].find(
-  (file) => existsSync(file),
-)!;
+
+/** The file a trace process runs, and whether it needs tsx (TypeScript sources) to load. */
+export interface TraceChildEntry {
+  file: string;
+  tsx: boolean;
+}
+
+/**
+ * Where the trace process's entry is, seen from `here` (the directory of this module as it runs): beside it in the
+ * sources (traceChildMain.ts, through tsx); in the built command line (build/cli/, scripts/build-cli.mjs), the built
+ * traceChild.js, plain JavaScript. bin/tracer.mjs runs the build only while it is fresh, so the built child is as
+ * fresh as the code forking it. Without either (an older build), the sources two levels up, through tsx.
+ */
+export function findTraceChildEntry(here: string): TraceChildEntry {
+  const source = join(here, 'traceChildMain.ts');
+  if (existsSync(source)) return { file: source, tsx: true };
+  const built = join(here, 'traceChild.js');
+  if (existsSync(built)) return { file: built, tsx: false };
+  return { file: join(here, '../../src/cli/serve/traceChildMain.ts'), tsx: true };
+}
+
+const entry = findTraceChildEntry(dirname(fileURLToPath(import.meta.url)));
 
 /**
  * Resident memory a trace process may hold beyond its heap cap: Node itself, compiled code, V8's young generation and
@@ -30,8 +47,8 @@ const watchMs = 20;
 const pageBytes = 4096;
 
 /**
- * Forks `traceChildMain.ts` through tsx (resolved from this package, so it works from any working directory) with
- * V8's old space capped at `memoryLimitMb` (`--max-old-space-size`), IPC with structured-clone serialization, stdout
+ * Forks the trace process's entry ({@link findTraceChildEntry}: the built JavaScript from the build, the TypeScript
+ * sources through tsx, resolved from this package, otherwise) with V8's old space capped at `memoryLimitMb` (`--max-old-space-size`), IPC with structured-clone serialization, stdout
  * discarded and stderr kept. Detached: the process leads its own process group (see `killProcessTree`) and a
  * Ctrl+C in the terminal reaches only the parent, which shuts its children down itself.
  *
@@ -42,9 +59,11 @@ const pageBytes = 4096;
  * `tracer exceeded its memory limit` (see describeChildExit).
  */
 export function forkTraceChild(memoryLimitMb: number): TraceChildProcess {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const child = fork(entry, [], {
-    execArgv: ['--import', tsx, `--max-old-space-size=${memoryLimitMb}`],
+  const loader = entry.tsx
+    ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
+    : [];
+  const child = fork(entry.file, [], {
+    execArgv: [...loader, `--max-old-space-size=${memoryLimitMb}`],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     serialization: 'advanced',
     detached: true,

@@ -48,7 +48,10 @@ function ownTraceChildren(): number[] {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('traceChildMain'))
+      if (
+        ppid === process.pid &&
+        /traceChild(Main\.ts|\.js)\0/.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8'))
+      )
         found.push(Number(entry));
     } catch {
       // Ended while listing.

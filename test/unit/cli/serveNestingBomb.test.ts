@@ -36,7 +36,7 @@ function traceChildrenOf(pid: number): number[] {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('traceChildMain'))
+      if (ppid === pid && /traceChild(Main\.ts|\.js)\0/.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8')))
         found.push(Number(entry));
     } catch {
       // Ended while listing.

@@ -32,7 +32,7 @@ function traceChildrenOf(pid: number): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (ppid === pid && cmd.includes('traceChildMain')) found.push(Number(entry));
+      if (ppid === pid && /traceChild(Main\.ts|\.js)\0/.test(cmd)) found.push(Number(entry));
     } catch {
       // The process ended while listing.
     }
@@ -68,14 +68,17 @@ async function rpc(port: number, body: unknown) {
 
 describe('tracer serve as a process', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
-    'serves with warm trace processes and stops them all on %s',
+    'serves with one warm trace process (more on demand) and stops them all on %s',
     async (signal) => {
       const port = await freePort();
       const serve = startServe(['--port', String(port)]);
       let children: number[] = [];
       try {
         await until(() => serve.out.stdout.includes('listening'), 'the server');
-        await until(() => (children = traceChildrenOf(serve.proc.pid!)).length === 2, 'two trace processes');
+        await until(
+          () => (children = traceChildrenOf(serve.proc.pid!)).length === 1,
+          'the warm trace process',
+        );
         expect((await rpc(port, { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' })).result).toBe('0x3');
         const tracer = '{fault: function() {}, result: function(ctx) { return ctx.type; }}';
         const call = [{ to: '0x0000000000000000000000000000000000000001' }, 'latest', { tracer }];
