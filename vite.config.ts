@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { defineConfig, searchForWorkspaceRoot } from 'vite';
 import { forwardPlugin } from './src/devserver/forwardPlugin.ts';
 import { sandboxDevPlugin } from './src/devserver/sandboxDevPlugin.ts';
@@ -49,6 +50,9 @@ export default defineConfig({
   build: { target: 'es2022', chunkSizeWarningLimit: 6000 },
   test: {
     include: ['test/unit/**/*.test.ts'],
+    // Vitest's default is one file at a time on a two-core machine (cores - 1); most files wait on processes they
+    // started (nodes, trace processes, the CLI), so two at a time keeps both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30000,
     hookTimeout: 60000,
     // `npm run mutate` runs the host tests in one module graph (stryker.config.mjs says why).
