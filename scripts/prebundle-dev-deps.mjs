@@ -3,22 +3,22 @@
 // does not wait for it: without this, Vite scans and bundles them while the first page waits, 15-40 s on a busy
 // 2-core machine. `npm run dev` checks the cache (lockfile and config hashes) and re-bundles only if they changed.
 // A failure here is not an install failure: the dev server then bundles them itself, as it would without this.
-import { createLogger, optimizeDeps, resolveConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
 
-// The same optimizer `npm run dev` runs on start (Vite's deprecated `vite optimize` command calls it too); its
-// deprecation note says only that the dev server would do this on its own, which is what this avoids, so it is not
-// shown at every install.
-const logger = createLogger('warn');
-const warn = logger.warn;
-logger.warn = (msg, options) => {
-  if (!msg.includes('manually calling optimizeDeps is deprecated')) warn(msg, options);
-};
-
 try {
+  // Imported here: an install without dev dependencies (no Vite, no dev server) ends up in the catch below.
+  const { createLogger, optimizeDeps, resolveConfig } = await import('vite');
+  // The same optimizer `npm run dev` runs on start (Vite's deprecated `vite optimize` command calls it too); its
+  // deprecation note says only that the dev server would do this on its own, which is what this avoids, so it is
+  // not shown at every install.
+  const logger = createLogger('warn');
+  const warn = logger.warn;
+  logger.warn = (msg, options) => {
+    if (!msg.includes('manually calling optimizeDeps is deprecated')) warn(msg, options);
+  };
   console.log(
     'Pre-bundling the dev server dependencies (Monaco, TypeScript, ...) for a fast first `npm run dev`…',
   );
@@ -33,5 +33,7 @@ try {
     `Pre-bundled ${Object.keys(metadata.optimized).length} dependencies into ${config.cacheDir} in ${seconds} s.`,
   );
 } catch (e) {
-  console.warn(`Could not pre-bundle the dev server dependencies (npm run dev will): ${e?.stack ?? e}`);
+  console.warn(
+    `Could not pre-bundle the dev server dependencies (npm run dev will do it on its first start): ${e?.message ?? e}`,
+  );
 }
