@@ -24,7 +24,8 @@ describe('call depth limit', () => {
       const gas = hardfork === 'homestead' ? 'PUSH2 1000 GAS SUB' : 'GAS';
       const code = asm(`PUSH1 0 PUSH1 0 PUSH1 0 PUSH1 0 PUSH1 0 ADDRESS ${gas} CALL STOP`);
       const run = await makeRun({ hardfork, code, gasLimit, blockGasLimit: gasLimit + 1n });
-      expect(await traceWithJsTracer(run, { tracer })).toEqual([
+      // 1,025 frames take seconds on a busy machine: the test is about depth, not geth's 5 s default timeout.
+      expect(await traceWithJsTracer(run, { tracer, timeout: '60s' })).toEqual([
         1025,
         1025,
         { 'ok used=*': 1024, 'max call depth exceeded used=0': 1 },
