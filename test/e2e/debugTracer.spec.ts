@@ -115,6 +115,29 @@ test('the inspector shows the struct logger’s steps for the demo transaction',
   expect(stack.map((l) => big(l.replace(/^\d+: /, '')))).toEqual(expected.map(big));
 });
 
+test('a call frame chosen in a result view selects the step where that frame starts', async ({ page }) => {
+  await openPlayground(page);
+  const hash = await demoTx(page);
+  const logs: StructLog[] = (await nodeTrace(page, hash, {})).structLogs;
+  // The first step of the transaction's first child frame: the one after the first call that went a level deeper.
+  const first = logs.findIndex((l, i) => i > 0 && l.depth > logs[i - 1].depth);
+  expect(first).toBeGreaterThan(0);
+  await setSource(
+    page,
+    '{ step: function (log) {}, enter: function () {}, exit: function () {}, fault: function () {}, result: function () { return 1; } }',
+  );
+  await debugRun(page);
+  await page.evaluate(() =>
+    document.dispatchEvent(new CustomEvent('frame-select', { detail: { path: [0] } })),
+  );
+  await expect(page.getByTestId('step-head')).toContainText(
+    `step ${first}: ${logs[first].op} at pc ${logs[first].pc}, depth 2`,
+  );
+  await expect(
+    page.locator(`[data-testid=step-list] .vlist-row.selected[data-step="${first}"]`),
+  ).toBeVisible();
+});
+
 const counting = `{
   n: 0, ops: {}, pcs: [],
   step: function (log) {

@@ -1,4 +1,4 @@
-import type { HookCall, InspectReport, InspectedStep } from '../../evm/host/inspectTypes.ts';
+import type { InspectReport, InspectedStep } from '../../evm/host/inspectTypes.ts';
 
 /**
  * The inspector's rows: each recorded step, and after it the hook calls other than `step` that belong to it
@@ -88,9 +88,4 @@ export function filterStepRows(
 /** The position of step `step`'s own row in `rows`, or -1 (a typed array's indexOf: well under 1 ms for 100,000). */
 export function rowOfStep(rows: Int32Array, step: number): number {
   return rows.indexOf(step);
-}
-
-/** The hook calls that belong to a step (its `step` call first, then enter/exit/fault). */
-export function callsOfStep(hookCalls: readonly HookCall[], step: number): HookCall[] {
-  return hookCalls.filter((c) => c.step === step);
 }

@@ -1,7 +1,7 @@
 import type { InspectReport } from '../../evm/host/inspectTypes.ts';
 import { applyChange, type Json, type ThisAtResult } from '../../evm/host/thisAt.ts';
 
-/** `this` over the steps of a recording, rebuilt as thisAt does but without holding the page for long. */
+/** `this` over the steps of a recording, rebuilt as thisAt does but without holding its thread for long. */
 export interface ThisTimeline {
   /** `this` after step `step` (`-1`: after setup), as {@link thisAt} gives it. */
   at(step: number): Promise<ThisAtResult>;
@@ -11,7 +11,8 @@ export interface ThisTimeline {
  * A timeline over a report: the hook calls' changes are applied in slices of `slice` calls with a yield to the page
  * between them, and the state is kept (as JSON text) every `slice` calls, so that the next step looked up starts from
  * the nearest kept state before it. A recording holds up to 100,000 hook calls: replaying them all at once would hold
- * the main thread for hundreds of milliseconds.
+ * the thread (the recording worker, which answers the Inspector's other questions meanwhile) for hundreds of
+ * milliseconds.
  */
 export function createThisTimeline(
   report: Pick<InspectReport, 'thisInitial' | 'hookCalls'>,

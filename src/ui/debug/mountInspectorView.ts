@@ -58,7 +58,11 @@ export function mountInspectorView(
       const view = d.rows.peek(i);
       if (view) session.update({ selected: Math.max(0, view.step), stoppedAt: null, finished: false });
     },
-    () => v.list.el.setAttribute('aria-busy', String(d.rows.busy())),
+    () => {
+      // Only when it changes: an attribute set on every draw would invalidate the list's style each frame.
+      const busy = String(d.rows.busy());
+      if (v.list.el.getAttribute('aria-busy') !== busy) v.list.el.setAttribute('aria-busy', busy);
+    },
   );
   bindControls(v, session, ctx);
   el.append(...v.children);
