@@ -6,49 +6,21 @@ import { createTracePool } from '../serve/createTracePool.ts';
 import { describeListenError } from '../serve/describeListenError.ts';
 import { isLoopbackHostname } from '../serve/isLoopbackHostname.ts';
 import { type ServeOptions, parseServeOptions } from '../serve/parseServeOptions.ts';
-import { createCachingFetcher } from '../serve/createCachingFetcher.ts';
-import { createUpstreamForwarder } from '../serve/createUpstreamForwarder.ts';
-import { createUpstreamClient } from '../../io/upstream/createUpstreamClient.ts';
-import { readStateByNumber } from '../../io/upstream/readStateByNumber.ts';
-import { createTransport } from '../../io/transport/createTransport.ts';
-import type { WebSocketConstructorLike } from '../../io/transport/createWsTransport.ts';
-import { maskEndpoint } from '../../core/rpc/endpoint/maskEndpoint.ts';
+import type { UpstreamConnection } from '../serve/connectUpstream.ts';
+import type { createUpstreamForwarder } from '../serve/createUpstreamForwarder.ts';
 import { startRpcServer } from '../serve/startRpcServer.ts';
 import { watchParent } from '../serve/watchParent.ts';
-import { formatDevAccounts } from '../serve/formatDevAccounts.ts';
 import type { RpcServer } from '../serve/startRpcServer.ts';
 import type { TraceRunner } from '../serve/TraceRunner.ts';
-import { createEmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
+import type { EmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
 import { loadFixture } from '../../core/fixture/loadFixture.ts';
 
 // Kept importable from here for the tests and tools that start a server in-process.
 export { startRpcServer };
 export type { RpcServer };
 
-/**
- * The upstream of `serve --upstream`: one transport for both the forwarded requests and the trace processes' state
- * (which goes through a cache of answers pinned to a block hash).
- */
-async function connectUpstream(u: NonNullable<ServeOptions['upstream']>) {
-  const ws = /^wss?:/i.test(u.url)
-    ? ((await import('ws')).default as unknown as WebSocketConstructorLike)
-    : undefined;
-  const transport = createTransport({
-    url: u.url,
-    user: u.user,
-    password: u.password,
-    WebSocketImpl: ws,
-    supportsHeaders: true,
-  });
-  const label = maskEndpoint(u.url);
-  const client = createUpstreamClient(transport, { label, batches: /^https?:/i.test(u.url) });
-  return {
-    transport,
-    label,
-    forwarder: createUpstreamForwarder(transport, label),
-    fetcher: createCachingFetcher(readStateByNumber(client)),
-  };
-}
+// The embedded node's modules (@ethereumjs, its crypto) and the upstream's are imported where they are needed, after
+// the first trace process is forked: that process loads its own copy meanwhile, on the other core.
 
 /** The `--fixture` file's text and the fixture it holds, or nothing without the option. */
 async function readFixtureOption(o: ServeOptions, io: CliIo) {
@@ -84,7 +56,7 @@ async function listen(
 }
 
 /** What serve says once it listens: its URLs, what it serves (for the demo chain: chain id and accounts, as anvil). */
-function printStart(io: CliIo, o: ServeOptions, server: RpcServer, served: Served): void {
+async function printStart(io: CliIo, o: ServeOptions, server: RpcServer, served: Served): Promise<void> {
   io.stdout(`embedded node listening on ${server.url} (HTTP) and ${server.wsUrl} (WebSocket)\n`);
   if (served.upstream)
     io.stdout(
@@ -92,7 +64,8 @@ function printStart(io: CliIo, o: ServeOptions, server: RpcServer, served: Serve
     );
   else if (served.fixture && 'demoDefaults' in served.node)
     io.stdout(`serving fixture ${o.fixtureFile}: ${JSON.stringify(served.node.demoDefaults)}\n`);
-  else if ('chain' in served.node) io.stdout(formatDevAccounts(served.node.chain));
+  else if ('chain' in served.node)
+    io.stdout((await import('../serve/formatDevAccounts.ts')).formatDevAccounts(served.node.chain));
   const bracketed = o.host.includes(':') && !o.host.startsWith('[') ? `[${o.host}]` : o.host;
   if (!isLoopbackHostname(bracketed)) {
     io.stderr(
@@ -128,9 +101,9 @@ type Log = (line: string) => void;
 
 /** What one serve serves: the embedded node (demo chain or fixture) or an upstream's forwarder. */
 interface Served {
-  node: Awaited<ReturnType<typeof createEmbeddedNode>> | ReturnType<typeof createUpstreamForwarder>;
+  node: EmbeddedNode | ReturnType<typeof createUpstreamForwarder>;
   fixture?: unknown;
-  upstream?: Awaited<ReturnType<typeof connectUpstream>>;
+  upstream?: UpstreamConnection;
 }
 
 /**
@@ -142,10 +115,11 @@ interface Served {
  * up once the script exits, as anvil does; under `npm run` it stops with npm.
  */
 export const serve: CliCommand = async (args, io) => {
-  const o = parseServeOptions(parseCommandArgs(args, commandSpec('serve')));
+  const o = await parseServeOptions(parseCommandArgs(args, commandSpec('serve')));
   const { fixtureText, fixture } = await readFixtureOption(o, io);
   const log: Log = (line) => io.stderr(`${stripControl(line)}\n`);
-  const upstream = o.upstream && (await connectUpstream(o.upstream));
+  const upstream =
+    o.upstream && (await (await import('../serve/connectUpstream.ts')).connectUpstream(o.upstream));
   // One trace process starts now, building its node while this one builds the server's (the two cores work at
   // once); more start on demand (`--workers`). Nothing is left behind when the node or the port fails.
   const pool = createTracePool({
@@ -160,14 +134,16 @@ export const serve: CliCommand = async (args, io) => {
   let node: Served['node'];
   let server: RpcServer;
   try {
-    node = upstream?.forwarder ?? (await createEmbeddedNode({ fixture }));
+    node =
+      upstream?.forwarder ??
+      (await (await import('../../evm/node/createEmbeddedNode.ts')).createEmbeddedNode({ fixture }));
     server = await listen(node, o, pool, log);
   } catch (e) {
     await pool.close();
     upstream?.transport.close?.();
     throw e;
   }
-  printStart(io, o, server, { node, fixture, upstream: upstream || undefined });
+  await printStart(io, o, server, { node, fixture, upstream: upstream || undefined });
   await untilStopped(log);
   await server.close();
   await pool.close();

@@ -4,7 +4,6 @@ import { optionalOption } from '../parseArgs.ts';
 import { parseTimeoutMs } from '../../evm/host/parseTimeout.ts';
 import { createAccessPolicy } from './createAccessPolicy.ts';
 import { validateEndpoint } from '../../core/rpc/endpoint/maskEndpoint.ts';
-import { hardforkNames } from '../../evm/upstream/upstreamCommon.ts';
 
 /** `tracer serve`'s options, checked. */
 export interface ServeOptions {
@@ -29,7 +28,7 @@ function integer(parsed: ParsedArgs, name: string, fallback: number, min: number
 }
 
 /** `--upstream URL [--user U --password P] [--hardfork NAME]`, checked; undefined without --upstream. */
-function upstreamOption(parsed: ParsedArgs): ServeOptions['upstream'] {
+async function upstreamOption(parsed: ParsedArgs): Promise<ServeOptions['upstream']> {
   const url = optionalOption(parsed, 'upstream');
   const user = optionalOption(parsed, 'user');
   const password = optionalOption(parsed, 'password');
@@ -44,6 +43,9 @@ function upstreamOption(parsed: ParsedArgs): ServeOptions['upstream'] {
   if (optionalOption(parsed, 'fixture') !== undefined)
     throw new UsageError("--upstream and --fixture exclude each other: the chain is the upstream's");
   if (password !== undefined && user === undefined) throw new UsageError('--password needs --user');
+  // The names come with the EVM's packages, loaded only for this check (serve without --hardfork starts sooner).
+  const hardforkNames =
+    hardfork === undefined ? [] : (await import('../../evm/upstream/upstreamCommon.ts')).hardforkNames;
   if (hardfork !== undefined && !hardforkNames.includes(hardfork))
     throw new UsageError(
       `--hardfork must be one of ${hardforkNames.join(', ')}, not ${JSON.stringify(hardfork)}`,
@@ -57,7 +59,7 @@ function upstreamOption(parsed: ParsedArgs): ServeOptions['upstream'] {
 }
 
 /** Reads and checks `serve`'s options (ranges, Go durations, origins), throwing a {@link UsageError} naming the bad one. */
-export function parseServeOptions(parsed: ParsedArgs): ServeOptions {
+export async function parseServeOptions(parsed: ParsedArgs): Promise<ServeOptions> {
   if (parsed.positionals.length) throw new UsageError(`unexpected argument ${parsed.positionals[0]}`);
   const maxTimeout = optionalOption(parsed, 'max-timeout') ?? '60s';
   let maxTimeoutMs: number;
@@ -72,7 +74,7 @@ export function parseServeOptions(parsed: ParsedArgs): ServeOptions {
   const allowHosts = parsed.lists['allow-host'] ?? [];
   createAccessPolicy({ allowOrigins, allowHosts }); // Throws for a value that is no origin / host name.
   return {
-    upstream: upstreamOption(parsed),
+    upstream: await upstreamOption(parsed),
     port: integer(parsed, 'port', 8545, 0, 65535),
     host: optionalOption(parsed, 'host') ?? '127.0.0.1',
     fixtureFile: optionalOption(parsed, 'fixture'),

@@ -147,6 +147,20 @@ describe('serve options', () => {
     [['--max-timeout', '0s'], 'tracer serve: --max-timeout must be above 0, not "0s"\n'],
     [['--port', '70000'], 'tracer serve: --port must be 0–65535, not "70000"\n'],
     [['--allow-origin', 'example.com'], /^tracer serve: --allow-origin wants an origin such as https:/],
+    // The hardfork names are loaded for this check only: an empty or unknown one is still refused, a known one not.
+    [
+      ['--upstream', 'http://127.0.0.1:1', '--hardfork', ''],
+      /^tracer serve: --hardfork must be one of chainstart, .*prague, osaka.*, not ""\n$/,
+    ],
+    [
+      ['--upstream', 'http://127.0.0.1:1', '--hardfork', 'pragu'],
+      /^tracer serve: --hardfork must be one of chainstart, .*, not "pragu"\n$/,
+    ],
+    [['--hardfork', 'prague'], 'tracer serve: --hardfork needs --upstream\n'],
+    [
+      ['--upstream', 'http://127.0.0.1:1', '--hardfork', 'prague', '--port', '70000'],
+      'tracer serve: --port must be 0–65535, not "70000"\n',
+    ],
   ])('%j → usage error (exit 2)', async (args, message) => {
     const io = createCaptureIo();
     expect(await main(['serve', ...args], io)).toBe(2);

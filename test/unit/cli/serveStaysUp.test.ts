@@ -87,13 +87,13 @@ describe('tracer serve started in the background by a script that exits', () => 
       let tree: number[] = [];
       try {
         const url = await until(() => /listening on (http:\S+)/.exec(read(out))?.[1], 'its URL', 60_000);
-        // The watch polls every 500 ms: well past it, serve must still be there, trace processes included.
+        // The watch polls every 500 ms: well past it, serve must still be there, its warm trace process included.
         tree = await until(
           () => {
             const t = descendants(pid);
-            return t.length >= 2 ? t : undefined;
+            return t.length >= 1 ? t : undefined;
           },
-          'its trace processes',
+          'its trace process',
           30_000,
         );
         await new Promise((r) => setTimeout(r, 1500));
