@@ -2,7 +2,7 @@ import { h } from '../shell/dom.ts';
 import { createVirtualList, type VirtualList } from './createVirtualList.ts';
 import { stepColumns } from './renderStepRow.ts';
 import type { BreakpointFields } from './parseBreakpoint.ts';
-import type { StepFilter } from './buildStepRows.ts';
+import type { StepFilter } from '../../worker/recording/buildStepRows.ts';
 
 /** The Inspector panel's elements. */
 export interface InspectorView {

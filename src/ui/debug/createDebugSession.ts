@@ -1,7 +1,7 @@
 import type { Breakpoint } from '../../evm/host/inspectTypes.ts';
 import { anyConsoleLine, type ConsoleFilter } from './filterConsoleLines.ts';
 import type { DebugRun, DebugRunAnswer, DebugRunner } from './debugRun.ts';
-import { noStepFilter, type StepFilter } from './buildStepRows.ts';
+import { noStepFilter, type StepFilter } from '../../worker/recording/buildStepRows.ts';
 
 /** What the Console and Inspector panels share: the last debugging run and what the user chose in it. */
 export interface DebugState {

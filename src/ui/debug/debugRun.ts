@@ -1,6 +1,6 @@
 import type { InspectOptions } from '../../evm/host/inspectTypes.ts';
 import type { TraceDebugReport } from '../../evm/host/traceDebug.ts';
-import type { RecordingQueries, RecordingSummary } from '../../worker/recordingContract.ts';
+import type { RecordingQueries, RecordingSummary } from '../../worker/recording/recordingContract.ts';
 
 /** {@link RecordingQueries} as the page asks them: across a worker boundary, each answer a promise. */
 export type RecordingClient = {

@@ -1,8 +1,8 @@
-import type { StepRowView } from '../../worker/recordingContract.ts';
+import type { StepRowView } from '../../worker/recording/recordingContract.ts';
 import { clear, h } from '../shell/dom.ts';
 import type { PanelContext } from '../shell/panelContext.ts';
 import { buildInspectorView, type InspectorView } from './buildInspectorView.ts';
-import { noStepFilter, type StepFilter } from './buildStepRows.ts';
+import { noStepFilter, type StepFilter } from '../../worker/recording/buildStepRows.ts';
 import type { DebugSession, DebugState } from './createDebugSession.ts';
 import { createRowCache, type RowCache } from './createRowCache.ts';
 import { debugRequestOf } from './debugRequestOf.ts';

@@ -1,5 +1,5 @@
 import { transfer, wrap, type Remote } from 'comlink';
-import type { RecordingQueries, RecordingWorkerApi } from '../../worker/recordingContract.ts';
+import type { RecordingQueries, RecordingWorkerApi } from '../../worker/recording/recordingContract.ts';
 import type { DebugRunAnswer, DebugRunOptions, Recording, RecordingClient } from './debugRun.ts';
 
 let worker: Remote<RecordingWorkerApi> | null = null;
@@ -7,7 +7,7 @@ let worker: Remote<RecordingWorkerApi> | null = null;
 /** The page's recording worker (started on first use): it keeps the last recording and answers the Inspector. */
 function recordingWorker(): Remote<RecordingWorkerApi> {
   worker ??= wrap<RecordingWorkerApi>(
-    new Worker(new URL('../../worker/recording.worker.ts', import.meta.url), {
+    new Worker(new URL('../../worker/recording/recording.worker.ts', import.meta.url), {
       type: 'module',
       name: 'recording',
     }),

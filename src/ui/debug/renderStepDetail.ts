@@ -1,6 +1,6 @@
 import type { ThisChange } from '../../evm/host/inspectTypes.ts';
 import type { ThisAtResult } from '../../evm/host/thisAt.ts';
-import type { StepDetailView } from '../../worker/recordingContract.ts';
+import type { StepDetailView } from '../../worker/recording/recordingContract.ts';
 import { h } from '../shell/dom.ts';
 
 /** A memory window as 32-byte lines: `0x0040: 00…`. */

@@ -1,4 +1,4 @@
-import type { StepRowView } from '../../worker/recordingContract.ts';
+import type { StepRowView } from '../../worker/recording/recordingContract.ts';
 import { h } from '../shell/dom.ts';
 
 /** The columns of a step row, for the header. */

@@ -1,8 +1,8 @@
 // Keeps the last inspected run's recording (up to 100,000 steps and their hook calls) off the page's main thread: the
 // node worker posts it here over a port the page gave both, and the page's Inspector asks for the rows in view.
 import { expose, transfer, type Endpoint } from 'comlink';
-import type { InspectReport } from '../evm/host/inspectTypes.ts';
-import { createRecordingModel, type RecordingModel } from '../ui/debug/createRecordingModel.ts';
+import type { InspectReport } from '../../evm/host/inspectTypes.ts';
+import { createRecordingModel, type RecordingModel } from './createRecordingModel.ts';
 import type { RecordingQueries, RecordingWorkerApi } from './recordingContract.ts';
 
 const replacedMessage = 'This recording was replaced by a newer one: make a Debug run again to browse it.';

@@ -1,10 +1,10 @@
 // The recording worker's contract (recording.worker.ts): an inspected run's recording stays in that worker, and the
 // page's Inspector asks it for the rows in view, a step's detail and positions, so that scrolling a 100,000-step
 // recording costs the rows drawn, not the recording's size. Plain data only crosses.
-import type { HookCall, InspectedStep } from '../evm/host/inspectTypes.ts';
-import type { HookName } from '../evm/host/traceDebug.ts';
-import type { ThisAtResult } from '../evm/host/thisAt.ts';
-import type { StepFilter } from '../ui/debug/buildStepRows.ts';
+import type { HookCall, InspectedStep } from '../../evm/host/inspectTypes.ts';
+import type { HookName } from '../../evm/host/traceDebug.ts';
+import type { ThisAtResult } from '../../evm/host/thisAt.ts';
+import type { StepFilter } from './buildStepRows.ts';
 
 /** What the page keeps of a recording: its counts and what the status line and the breakpoint list show. */
 export interface RecordingSummary {

@@ -7,14 +7,14 @@ import {
   filterStepRows,
   noStepFilter,
   rowOfStep,
-} from '../../../src/ui/debug/buildStepRows.ts';
+} from '../../../src/worker/recording/buildStepRows.ts';
 import { anyConsoleLine, filterConsoleLines } from '../../../src/ui/debug/filterConsoleLines.ts';
 import {
   nextHit,
   nextHookCall,
   stepOfFrame,
   stepOfFramePath,
-} from '../../../src/ui/debug/navigateRecording.ts';
+} from '../../../src/worker/recording/navigateRecording.ts';
 import { parseBreakpoint } from '../../../src/ui/debug/parseBreakpoint.ts';
 
 const lines: ConsoleLine[] = [

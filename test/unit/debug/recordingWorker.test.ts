@@ -2,13 +2,16 @@ import { MessageChannel } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { transfer, wrap, type Endpoint } from 'comlink';
 import { serve } from '../../../src/worker/node.worker.ts';
-import { serveRecording } from '../../../src/worker/recording.worker.ts';
+import { serveRecording } from '../../../src/worker/recording/recording.worker.ts';
 import type { NodeWorkerApi } from '../../../src/worker/contracts.ts';
-import type { RecordingQueries, RecordingWorkerApi } from '../../../src/worker/recordingContract.ts';
+import type {
+  RecordingQueries,
+  RecordingWorkerApi,
+} from '../../../src/worker/recording/recordingContract.ts';
 import type { StructLogEntry } from '../../../src/evm/host/structLogger.ts';
 import type { InspectReport } from '../../../src/evm/host/inspectTypes.ts';
 import { thisAt } from '../../../src/evm/host/thisAt.ts';
-import { noStepFilter } from '../../../src/ui/debug/buildStepRows.ts';
+import { noStepFilter } from '../../../src/worker/recording/buildStepRows.ts';
 
 // The page's path for a recording, with real comlink channels: the node worker posts it on a port straight to the
 // recording worker, and the page asks that worker for rows, positions and a step's detail.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HookCall, InspectReport } from '../../../src/evm/host/inspectTypes.ts';
 import { thisAt } from '../../../src/evm/host/thisAt.ts';
-import { createThisTimeline } from '../../../src/ui/debug/createThisTimeline.ts';
+import { createThisTimeline } from '../../../src/worker/recording/createThisTimeline.ts';
 
 // A tracer's recorded life: a counter, a growing list, a map keyed by op, an entry removed now and then.
 function recording(steps: number): Pick<InspectReport, 'thisInitial' | 'hookCalls'> {

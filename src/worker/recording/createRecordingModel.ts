@@ -1,5 +1,5 @@
 import type { HookCall, InspectReport } from '../../evm/host/inspectTypes.ts';
-import type { RecordingQueries, RecordingSummary, StepRowView } from '../../worker/recordingContract.ts';
+import type { RecordingQueries, RecordingSummary, StepRowView } from './recordingContract.ts';
 import { buildStepRows, filterStepRows, rowOfStep, type StepFilter } from './buildStepRows.ts';
 import { createThisTimeline } from './createThisTimeline.ts';
 import { hitsAt, nextHit, nextHookCall, stepOfFrame, stepOfFramePath } from './navigateRecording.ts';
