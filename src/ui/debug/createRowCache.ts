@@ -30,7 +30,8 @@ export function createRowCache<T>(onLoad: () => void): RowCache<T> {
     void load!(b * rowBlock, rowBlock)
       .then(
         (rows) => blocks === mine && mine.set(b, rows),
-        () => blocks === mine && mine.delete(b),
+        // A block that failed (a recording replaced meanwhile) is not asked for again until the next reset.
+        () => blocks === mine && mine.set(b, []),
       )
       .finally(() => {
         if (blocks !== mine) return;
