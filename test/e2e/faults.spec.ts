@@ -2,17 +2,24 @@ import { expect, test, type Page } from '@playwright/test';
 import { startFaultServer, type FaultName, type FaultServer } from '../helpers/faultServer.ts';
 import { startCorsProxy, type CorsProxy } from '../helpers/corsProxy.ts';
 import { freePort } from '../helpers/freePort.ts';
-import { addEndpoint, editorText, openPlayground, setSource } from './helpers/playground.ts';
+import { addEndpoint, editorText, newHistoryEntry, openPlayground, setSource } from './helpers/playground.ts';
 
 // Each fault of the fault server, reached from the page through a proxy that only adds CORS headers (the fault
 // server sends none). `phrase` is the fault's key phrase as docs/reliability.md lists it for the page.
 let faults: FaultServer;
 let proxy: CorsProxy;
-test.beforeAll(async () => {
+// One page for the table, opened once (opening the playground and its embedded node is most of a row's cost). Each
+// row adds its own endpoint, sets the tracer and the form, and waits for its own answer (a new History entry), so
+// what an earlier row showed cannot pass for it. After a failure the runner starts a new worker: a new page.
+let page: Page;
+test.beforeAll(async ({ browser }) => {
   faults = await startFaultServer();
   proxy = await startCorsProxy(faults.url);
+  page = await browser.newPage();
+  await openPlayground(page);
 });
 test.afterAll(async () => {
+  await page?.close();
   await proxy?.stop();
   await faults?.stop();
 });
@@ -90,9 +97,8 @@ async function typeTracer(page: Page, marker: string): Promise<string> {
 const shown = new Map<string, string>();
 
 for (const row of rows) {
-  test(`fault: ${row.name}`, async ({ page }) => {
+  test(`fault: ${row.name}`, async () => {
     const url = row.fault ? `${proxy.url}/${row.fault}` : `http://127.0.0.1:${await freePort()}`;
-    await openPlayground(page);
     const before = await typeTracer(page, `tracer for ${row.name} ${Date.now()}`);
     await addEndpoint(page, `Fault ${row.name}`, url);
     await page.getByRole('tab', { name: 'Request' }).click();
@@ -100,6 +106,7 @@ for (const row of rows) {
     await page.locator('[data-field=txHash]').fill(txHash);
     await page.locator('[data-field=timeout]').fill(row.timeout ?? '');
     await expect(page.getByTestId('send')).toBeEnabled();
+    const answered = await newHistoryEntry(page);
     await page.getByTestId('send').click();
     if (row.cancelAfterMs) {
       await expect(page.getByTestId('status-progress')).toContainText(`Sending to Fault ${row.name}…`);
@@ -107,6 +114,7 @@ for (const row of rows) {
       await tick(page);
       await page.getByTestId('status-cancel').click();
     }
+    await answered(45_000);
     const box = page.getByTestId(row.where ?? 'result-error');
     await expect(box).toContainText(row.phrase, { timeout: 45_000 });
     shown.set(row.name, (await box.innerText()).trim());

@@ -25,13 +25,27 @@ export async function openPanel(page: Page, title: string): Promise<void> {
  * answer, error or not, gets one). A result already on screen cannot tell, its meta already says "ms".
  */
 export async function sendAndWait(page: Page, testId = 'run'): Promise<void> {
-  const topId = () =>
-    page.evaluate(
-      () => ((window as any).__playground.store.get().history[0]?.id as string | undefined) ?? '',
-    );
-  const before = await topId();
+  const answered = await newHistoryEntry(page);
   await page.getByTestId(testId).click();
-  await expect.poll(topId, { timeout: 30_000 }).not.toBe(before);
+  await answered(30_000);
+}
+
+/** The id of the entry on top of History ('' when it is empty). */
+function topHistoryId(page: Page): Promise<string> {
+  return page.evaluate(
+    () => ((window as any).__playground.store.get().history[0]?.id as string | undefined) ?? '',
+  );
+}
+
+/**
+ * Notes the entry on top of History now, before sending; the function returned waits until another one is on top:
+ * the answer to a request sent since, error or not (for when the test must act between sending and the answer).
+ */
+export async function newHistoryEntry(page: Page): Promise<(timeout?: number) => Promise<void>> {
+  const before = await topHistoryId(page);
+  return async (timeout = 30_000) => {
+    await expect.poll(() => topHistoryId(page), { timeout }).not.toBe(before);
+  };
 }
 
 /** Replaces the tracer text through the editor API (typing would trigger Monaco's auto-closing). */
