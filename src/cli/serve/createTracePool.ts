@@ -4,6 +4,7 @@ import { describeChildExit } from './describeChildExit.ts';
 import { checkReadOnlyCalls } from '../../core/upstream/checkReadOnlyCalls.ts';
 import { fetchForTraceChild, type StateFetcher } from './fetchForTraceChild.ts';
 import { forkTraceChild } from './forkTraceChild.ts';
+import { demoChainArg } from './demoChainArg.ts';
 import type { TraceChildProcess } from './forkTraceChild.ts';
 import type { FromTraceChild } from './FromTraceChild.ts';
 import { killProcessTree } from './killProcessTree.ts';
@@ -43,7 +44,7 @@ export interface TracePoolOptions {
    */
   upstream?: { fetcher: StateFetcher; hardfork?: string };
   /** Starts a trace process (default forkTraceChild); tests give one that behaves as a taken-over process. */
-  forkChild?: (memoryLimitMb: number) => TraceChildProcess;
+  forkChild?: (memoryLimitMb: number, args: string[]) => TraceChildProcess;
 }
 
 /** What a {@link TracePool} has done so far (for tests and the benchmark). */
@@ -167,7 +168,9 @@ function kill(pool: Pool, slot: Slot, answer: string, why: string): void {
 }
 
 function spawn(pool: Pool): void {
-  const child = (pool.options.forkChild ?? forkTraceChild)(pool.memoryLimitMb);
+  // On the demo chain a process builds its node as soon as it has loaded, before `init` (traceChildMain).
+  const args = pool.options.fixture === undefined && !pool.options.upstream ? [demoChainArg] : [];
+  const child = (pool.options.forkChild ?? forkTraceChild)(pool.memoryLimitMb, args);
   let closed!: () => void;
   const slot: Slot = {
     child,

@@ -48,7 +48,7 @@ const pageBytes = 4096;
 
 /**
  * Forks the trace process's entry ({@link findTraceChildEntry}: the built JavaScript from the build, the TypeScript
- * sources through tsx, resolved from this package, otherwise) with V8's old space capped at `memoryLimitMb` (`--max-old-space-size`), IPC with structured-clone serialization, stdout
+ * sources through tsx, resolved from this package, otherwise) with `args` (see traceChildMain) and V8's old space capped at `memoryLimitMb` (`--max-old-space-size`), IPC with structured-clone serialization, stdout
  * discarded and stderr kept. Detached: the process leads its own process group (see `killProcessTree`) and a
  * Ctrl+C in the terminal reaches only the parent, which shuts its children down itself.
  *
@@ -58,11 +58,11 @@ const pageBytes = 4096;
  * no guard call sees in time (built-ins allocating in a loop of their own). Its stderr tail then says
  * `tracer exceeded its memory limit` (see describeChildExit).
  */
-export function forkTraceChild(memoryLimitMb: number): TraceChildProcess {
+export function forkTraceChild(memoryLimitMb: number, args: string[] = []): TraceChildProcess {
   const loader = entry.tsx
     ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
     : [];
-  const child = fork(entry.file, [], {
+  const child = fork(entry.file, args, {
     execArgv: [...loader, `--max-old-space-size=${memoryLimitMb}`],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     serialization: 'advanced',

@@ -26,6 +26,7 @@ import { createParentUpstreamReader, type ParentUpstreamReader } from './createP
 import type { FromTraceChild } from './FromTraceChild.ts';
 import type { ToTraceChild } from './ToTraceChild.ts';
 import { journalRequest } from './journalEntryFor.ts';
+import { demoChainArg } from './demoChainArg.ts';
 
 let node: EmbeddedNode | undefined;
 let queue: Promise<void> = Promise.resolve();
@@ -35,6 +36,12 @@ let upstream: ParentUpstreamReader | undefined;
 const templates = readTemplateSource();
 /** `serve --upstream`: how traces run on the upstream's state, and the state kept across requests. */
 let upstreamMode: UpstreamTraceSettings | undefined;
+/** Forked for the demo chain: its node, built from the start (taken by `init` when it names no fixture). */
+const demoNode = process.argv.includes(demoChainArg)
+  ? createEmbeddedNode({ createRealm: createVmRealm, templates })
+  : undefined;
+// Its failure is told by `init`, which awaits it.
+demoNode?.catch(() => {});
 
 function send(message: FromTraceChild): Promise<void> {
   return new Promise((resolve) => {
@@ -83,7 +90,8 @@ async function handle(msg: ToTraceChild): Promise<void> {
           return send({ type: 'ready' });
         }
         const fixture = msg.fixture === undefined ? undefined : loadFixture(msg.fixture);
-        node = await createEmbeddedNode({ fixture, createRealm: createVmRealm, templates });
+        node = await ((fixture === undefined && demoNode) ||
+          createEmbeddedNode({ fixture, createRealm: createVmRealm, templates }));
         for (const raw of msg.journal) await applyJournal(raw);
       } catch (e) {
         await send({ type: 'failed', message: (e as Error)?.message ?? String(e) });

@@ -71,12 +71,18 @@ describe('tracer serve forks its trace process', () => {
     {
       cli: 'the fresh build',
       buildDir: 'build',
-      args: ['--max-old-space-size=512', '<build>/traceChild.js'],
+      args: ['--max-old-space-size=512', '<build>/traceChild.js', '--demo-chain'],
     },
     {
       cli: 'the sources (no build)',
       buildDir: 'missing',
-      args: ['--import', '<tsx>', '--max-old-space-size=512', `${root}src/cli/serve/traceChildMain.ts`],
+      args: [
+        '--import',
+        '<tsx>',
+        '--max-old-space-size=512',
+        `${root}src/cli/serve/traceChildMain.ts`,
+        '--demo-chain',
+      ],
     },
   ])(
     'from $cli: $args',
