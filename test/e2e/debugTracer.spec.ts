@@ -110,6 +110,8 @@ test('the inspector shows the struct logger’s steps for the demo transaction',
   const call = logs.findIndex((l) => l.op === 'CALL');
   await page.getByTestId('filter-op').fill('CALL');
   await page.locator(`[data-testid=step-list] [data-step="${call}"]`).click();
+  // The detail comes from the recording worker: wait for the CALL's own.
+  await expect(page.getByTestId('step-detail')).toHaveAttribute('data-step', String(call));
   const stack = (await page.getByTestId('step-stack').locator('pre').textContent())!.split('\n');
   const expected = [...logs[call].stack].reverse().slice(0, stack.length);
   expect(stack.map((l) => big(l.replace(/^\d+: /, '')))).toEqual(expected.map(big));
