@@ -55,7 +55,13 @@ const api: RecordingWorkerApi = {
         port.removeEventListener('message', onMessage);
         port.close();
         if (!isReport(e.data)) return resolve(null);
-        const model = createRecordingModel(e.data);
+        let model: RecordingModel;
+        try {
+          model = createRecordingModel(e.data);
+        } catch {
+          // A report of the right shape whose items are not (it comes from the worker that runs tracer code).
+          return resolve(null);
+        }
         const queries = serveModel(model);
         resolve(transfer({ summary: model.summary, port: queries }, [queries]));
       };

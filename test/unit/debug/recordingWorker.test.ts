@@ -106,3 +106,17 @@ describe('recording worker', () => {
     );
   });
 });
+
+describe('recording worker, given what is not a recording', () => {
+  it.each([
+    ['null (the run recorded nothing)', null],
+    ['a string', 'steps'],
+    ['a report without hits', { steps: [], hookCalls: [], breakpointErrors: [] }],
+    ['a report whose hits are not hits', { steps: [], hookCalls: [], hits: [null], breakpointErrors: [] }],
+  ])('%s -> null', async (_, message) => {
+    const c = new MessageChannel();
+    const loading = recorder.load(transfer(c.port1, [c.port1]) as unknown as MessagePort);
+    c.port2.postMessage(message);
+    expect(await loading).toBeNull();
+  });
+});
