@@ -1,7 +1,8 @@
 /**
- * Entry of a trace process (forked by `createTracePool` for `serve` and by `runReplayInChild` and `runEndpointReplayInChild`
- * for `replay`, loaded through tsx): builds the same embedded node as the server and answers what the parent sends, one message at a
- * time in arrival order, so journaled transactions are applied before any later request. Exports nothing.
+ * Entry of a trace process (forked by `createTracePool` for `serve` and by `runReplayInChild` and
+ * `runEndpointReplayInChild` for `replay`; built as build/cli/traceChild.js, or loaded through tsx from the sources,
+ * see forkTraceChild): builds the same embedded node as the server and answers what the parent sends, one message at
+ * a time in arrival order, so journaled transactions are applied before any later request. Exports nothing.
  */
 import { createEmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
 import type { EmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
