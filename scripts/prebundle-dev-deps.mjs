@@ -8,6 +8,30 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
 
+// The embedded node worker as the dev server serves it (one script, src/devserver/sandboxDevPlugin.ts), bundled now
+// and kept in the same cache, so the first start does not bundle it while the first page loads. Its own failure
+// leaves it to the dev server too.
+async function keepNodeWorkerBundle(config) {
+  const t0 = performance.now();
+  try {
+    const plugin = config.plugins.find((p) => p.name === 'tracer-sandbox-dev');
+    if (!plugin?.api?.keepNodeWorkerBundle)
+      throw new Error('the sandbox dev plugin is not in the Vite config');
+    const bundle = await plugin.api.keepNodeWorkerBundle(config);
+    const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+    const saved = bundle.kept || (await bundle.saved);
+    console.log(
+      bundle.kept
+        ? `The embedded node worker bundle in ${config.cacheDir} is current (${seconds} s).`
+        : `Bundled the embedded node worker for the dev server in ${seconds} s${saved ? '' : ' (could not keep it)'}.`,
+    );
+  } catch (e) {
+    console.warn(
+      `Could not bundle the embedded node worker (npm run dev will do it on start): ${e?.message ?? e}`,
+    );
+  }
+}
+
 try {
   // Imported here: an install without dev dependencies (no Vite, no dev server) ends up in the catch below.
   const { createLogger, optimizeDeps, resolveConfig } = await import('vite');
@@ -32,6 +56,7 @@ try {
   console.log(
     `Pre-bundled ${Object.keys(metadata.optimized).length} dependencies into ${config.cacheDir} in ${seconds} s.`,
   );
+  await keepNodeWorkerBundle(config);
 } catch (e) {
   console.warn(
     `Could not pre-bundle the dev server dependencies (npm run dev will do it on its first start): ${e?.message ?? e}`,

@@ -1,70 +1,26 @@
 // The dev server's side of the embedded node sandbox (src/worker/sandbox/README.md). The built app ships the node
 // worker as one self-contained script that the sandbox iframe can start from a blob; `vite dev` serves it as many ES
 // modules, which an opaque-origin classic worker cannot load. So in dev this plugin bundles the worker on demand into
-// one classic script (Vite's own bundler, cached until a file in it changes) and serves it at a fixed URL, serves
+// one classic script (Vite's own bundler, cached until a file in it changes, and kept on disk for the next start by
+// workerBundleCache; `npm ci` makes it, see scripts/prebundle-dev-deps.mjs) and serves it at a fixed URL, serves
 // sandbox.html untransformed, and refuses project files to the sandbox and to other sites.
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolve } from 'node:path';
-import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
+import { dirname, resolve } from 'node:path';
+import type { Plugin, ResolvedConfig } from 'vite';
 import { devNodeWorkerPath } from '../worker/sandbox/sandboxProtocol.ts';
+import { workerEntry } from './bundleNodeWorker.ts';
 import { checkSandboxedRequest } from './checkSandboxedRequest.ts';
+import { loadNodeWorkerBundle, type LoadedWorkerBundle } from './loadNodeWorkerBundle.ts';
+import { projectDirs } from './workerBundleCache.ts';
 
-/** The node worker bundled as one script, and the files it was made of (a change to one of them rebuilds it). */
-interface WorkerBundle {
-  code: string;
-  files: Set<string>;
-  ms: number;
-}
-
-/** The worker source, relative to the project root. */
-const workerEntry = 'src/worker/node.worker.ts';
 /** The sandbox iframe's page, relative to the project root (the page imports it with `?url&no-inline`). */
 const sandboxPage = 'src/worker/sandbox/sandbox.html';
-
-async function bundleNodeWorker(config: ResolvedConfig): Promise<WorkerBundle> {
-  const started = performance.now();
-  const result = await build({
-    root: config.root,
-    mode: config.mode,
-    configFile: false,
-    envDir: config.envDir,
-    envPrefix: config.envPrefix,
-    logLevel: 'warn',
-    clearScreen: false,
-    define: config.define,
-    build: {
-      write: false,
-      copyPublicDir: false,
-      reportCompressedSize: false,
-      minify: false,
-      target: 'es2022',
-      rolldownOptions: {
-        input: resolve(config.root, workerEntry),
-        // A classic script has no import.meta: a worker's own URL, as Vite's IIFE worker builds give it.
-        transform: {
-          define: { 'import.meta.url': 'self.location.href', 'import.meta': '{ url: self.location.href }' },
-        },
-        // One classic script, no import/export: what the sandbox iframe can start from a blob (as in the build).
-        output: { format: 'iife', codeSplitting: false },
-      },
-    },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  const chunks = outputs.flatMap((o) => o.output).filter((c) => c.type === 'chunk');
-  if (chunks.length !== 1)
-    throw new Error(`bundling ${workerEntry} gave ${chunks.length} chunks instead of one script`);
-  return {
-    code: chunks[0].code,
-    files: new Set(chunks[0].moduleIds.filter((id) => !id.startsWith('\0')).map((id) => resolve(id))),
-    ms: Math.round(performance.now() - started),
-  };
-}
 
 /** The bundled worker kept between requests, and what a file change means for it. */
 interface WorkerCache {
   config: ResolvedConfig;
-  bundle: Promise<WorkerBundle> | null;
+  bundle: Promise<LoadedWorkerBundle> | null;
   /** What the last finished bundle was made of. */
   files: Set<string>;
   building: boolean;
@@ -72,18 +28,20 @@ interface WorkerCache {
 }
 
 /** The bundle, made now unless one is kept or on its way. */
-function currentBundle(w: WorkerCache): Promise<WorkerBundle> {
+function currentBundle(w: WorkerCache): Promise<LoadedWorkerBundle> {
   if (w.bundle) return w.bundle;
   w.building = true;
   w.changedWhileBuilding.clear();
-  const next = bundleNodeWorker(w.config).finally(() => (w.building = false));
+  const next = loadNodeWorkerBundle(w.config).finally(() => (w.building = false));
   w.bundle = next;
   next.then(
     (b) => {
       w.files = b.files;
       // A file saved while it was bundled may be in it with its old content: bundle again next time.
-      if ([...w.changedWhileBuilding].some((f) => w.files.has(f)) && w.bundle === next) w.bundle = null;
-      w.config.logger.info(`[sandbox] embedded node worker bundled in ${b.ms} ms`, { timestamp: true });
+      const dirs = new Set(projectDirs(w.files));
+      const stale = [...w.changedWhileBuilding].some((f) => w.files.has(f) || dirs.has(f));
+      if (stale && w.bundle === next) w.bundle = null;
+      w.config.logger.info(describeBundle(b), { timestamp: true });
     },
     () => {
       if (w.bundle === next) w.bundle = null; // a failed bundle is retried on the next request
@@ -92,10 +50,17 @@ function currentBundle(w: WorkerCache): Promise<WorkerBundle> {
   return next;
 }
 
-function onFileEvent(w: WorkerCache, file: string): void {
+function describeBundle(b: LoadedWorkerBundle): string {
+  return b.kept
+    ? `[sandbox] embedded node worker read from the cache in ${b.ms} ms (its ${b.files.size} files unchanged)`
+    : `[sandbox] embedded node worker bundled in ${b.ms} ms`;
+}
+
+// A file added to a folder of the bundle's own (a template in a globbed folder, say) may be in it the next time.
+function onFileEvent(w: WorkerCache, file: string, added = false): void {
   const f = resolve(file);
-  if (w.building) w.changedWhileBuilding.add(f);
-  else if (w.files.has(f)) w.bundle = null;
+  if (w.building) w.changedWhileBuilding.add(added ? dirname(f) : f);
+  else if (added ? projectDirs(w.files).includes(dirname(f)) : w.files.has(f)) w.bundle = null;
 }
 
 type Next = (err?: unknown) => void;
@@ -160,15 +125,22 @@ function sandboxMiddleware(w: WorkerCache) {
   };
 }
 
+/** What the plugin offers outside the server (scripts/prebundle-dev-deps.mjs finds it in the resolved config). */
+export interface SandboxDevApi {
+  /** The worker bundle as the dev server would serve it, kept on disk for its next start ({@link loadNodeWorkerBundle}). */
+  keepNodeWorkerBundle(config: ResolvedConfig): Promise<LoadedWorkerBundle>;
+}
+
 /**
  * Vite plugin (dev server only): serves the embedded node worker as one self-contained classic script at
  * {@link devNodeWorkerPath}, so createSandboxedNodeWorker runs it in the sandbox iframe in dev as in the built app,
  * and answers 403 to requests from an opaque origin or from another site ({@link checkSandboxedRequest}).
  */
-export function sandboxDevPlugin(): Plugin {
+export function sandboxDevPlugin(): Plugin<SandboxDevApi> {
   return {
     name: 'tracer-sandbox-dev',
     apply: 'serve',
+    api: { keepNodeWorkerBundle: loadNodeWorkerBundle },
     configureServer(server) {
       const w: WorkerCache = {
         config: server.config,
@@ -179,6 +151,7 @@ export function sandboxDevPlugin(): Plugin {
       };
       server.watcher.on('change', (file) => onFileEvent(w, file));
       server.watcher.on('unlink', (file) => onFileEvent(w, file));
+      server.watcher.on('add', (file) => onFileEvent(w, file, true));
       // Bundled as soon as the server listens, so the first page load does not wait for it; the terminal says so.
       server.httpServer?.once('listening', () => {
         w.config.logger.info('[sandbox] bundling the embedded node worker…', { timestamp: true });
