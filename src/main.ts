@@ -87,6 +87,8 @@ editor.onDidChangeModelContent(() => {
 });
 
 let checkedVersion = -1;
+let firstChecked = () => {};
+const firstCheck = new Promise<void>((r) => (firstChecked = r));
 const tracerWorker = wrap<TracerWorkerApi>(
   new Worker(new URL('./worker/tracer.worker.ts', import.meta.url), { type: 'module' }),
 );
@@ -103,7 +105,10 @@ const liveCheck = createLiveCheck({
       : undefined;
   },
   onResult: (a, embeddedFlat) => {
-    if (checkedVersion === -1) performance.mark('playground:first-check');
+    if (checkedVersion === -1) {
+      performance.mark('playground:first-check');
+      firstChecked();
+    }
     checkedVersion = editor.getModel()?.getVersionId() ?? -1;
     store.update({ diagnostics: a.diagnostics, flat: a.flat, embeddedFlat });
   },
@@ -160,7 +165,9 @@ const requests = createRequestController({
   settle: () => liveCheck.settled(),
 });
 // Also on a saved draft: one saved before the demo values came holds the form's example hash, which no chain has.
-void requests.fillDemo(true);
+// Asking for them starts the embedded node (a sandbox iframe whose worker loads the EVM): only once the editor is
+// checked and the page idle, so it does not compete with the first load (a Run before then starts it at once).
+void startAfterFirstCheck(firstCheck).then(() => requests.fillDemo(true));
 
 const top = mountTopActions(layout.actions, {
   store,
@@ -252,6 +259,14 @@ editor.addCommand(
   monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter,
   () => void sendAfterCostCheck(store.get(), () => void requests.send()),
 );
+
+/** Resolves when the page is idle after the first check, or after a while if the check never ends. */
+async function startAfterFirstCheck(checked: Promise<void>): Promise<void> {
+  await Promise.race([checked, new Promise((r) => setTimeout(r, 10_000))]);
+  await new Promise((r) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(r, { timeout: 200 }) : setTimeout(r, 0),
+  );
+}
 
 /** Hooks for browser tests (the editor API avoids Monaco's auto-closing of brackets when typing). */
 (window as unknown as Record<string, unknown>).__playground = {
