@@ -285,7 +285,11 @@ export const commandSpecs: readonly CommandSpec[] = [
       repeatable('allow-host', 'NAME', 'also accept this Host name (repeatable)'),
       value('max-timeout', 'D', "cap on a request's tracer timeout, a Go duration (default 60s)"),
       memoryLimit('each trace process'),
-      value('workers', 'N', 'number of trace processes, 1–64 (default 2)'),
+      value(
+        'workers',
+        'N',
+        'most trace processes at once, 1–64 (default 2; one kept warm, more while requests wait)',
+      ),
       value(
         'upstream',
         'URL',
