@@ -1,7 +1,7 @@
 // Composition root: creates the store, the workers, the editor and the request controller, and mounts the panels of
 // the registry. The only file that wires; what it wires lives in src/ui (and below).
 import './ui/styles.css';
-import { transfer, wrap } from 'comlink';
+import { transfer, wrap, type Remote } from 'comlink';
 import type { ConvertWorkerApi, ParseReplyApi, TracerWorkerApi } from './worker/contracts.ts';
 import { activeTarget, type AppState } from './state/appState.ts';
 import { targetOfDialect } from './core/targets.ts';
@@ -121,9 +121,12 @@ store.subscribe((s, prev) => {
 liveCheck.runNow();
 bindEditorFixes(monaco, editor, () => checkedVersion === editor.getModel()?.getVersionId());
 
-const parser = wrap<ParseReplyApi>(
-  new Worker(new URL('./worker/parseReply.worker.ts', import.meta.url), { type: 'module' }),
-);
+// The reply parser's worker starts after the first check (below) or on the first answer, whichever comes first.
+let parser: Remote<ParseReplyApi> | undefined;
+const parseWorker = () =>
+  (parser ??= wrap<ParseReplyApi>(
+    new Worker(new URL('./worker/parseReply.worker.ts', import.meta.url), { type: 'module' }),
+  ));
 const markNodeError = createNodeErrorMarker({ monaco, editor });
 // The probe of the active endpoint names its target in the check's summary line: check again when it lands.
 store.subscribe((s, prev) => {
@@ -155,7 +158,7 @@ const requests = createRequestController({
   store,
   transportFor,
   // The body bytes travel to the parser and back without copies.
-  parse: (response, options) => parser.parse(transfer(response, [response.body]), options),
+  parse: (response, options) => parseWorker().parse(transfer(response, [response.body]), options),
   probe: runProbe,
   demoDefaults: () => getEmbeddedNode().demoDefaults(),
   showPanel: (id) => layout.showPanel(id),
@@ -166,8 +169,12 @@ const requests = createRequestController({
 });
 // Also on a saved draft: one saved before the demo values came holds the form's example hash, which no chain has.
 // Asking for them starts the embedded node (a sandbox iframe whose worker loads the EVM): only once the editor is
-// checked and the page idle, so it does not compete with the first load (a Run before then starts it at once).
-void startAfterFirstCheck(firstCheck).then(() => requests.fillDemo(true));
+// checked and the page idle, with the reply parser's worker, so neither competes with the first load (a Run before
+// then starts both at once).
+void startAfterFirstCheck(firstCheck).then(() => {
+  parseWorker();
+  return requests.fillDemo(true);
+});
 
 const top = mountTopActions(layout.actions, {
   store,

@@ -154,7 +154,9 @@ export function sandboxDevPlugin(): Plugin<SandboxDevApi> {
       server.watcher.on('add', (file) => onFileEvent(w, file, true));
       // Bundled as soon as the server listens, so the first page load does not wait for it; the terminal says so.
       server.httpServer?.once('listening', () => {
-        w.config.logger.info('[sandbox] bundling the embedded node worker…', { timestamp: true });
+        w.config.logger.info('[sandbox] preparing the embedded node worker (from the cache or bundled)…', {
+          timestamp: true,
+        });
         currentBundle(w).catch(() => undefined);
       });
       server.middlewares.use(sandboxMiddleware(w));
