@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { buildCallBlock } from '../helpers/buildCallBlock.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { addEndpoint, openPlayground, sendAndWait, setSource, waitChecked } from './helpers/playground.ts';
+import { waitCanvasDrawn } from './helpers/waitCanvasDrawn.ts';
 
 // Issue #13 item 3: the result views, one test per view, each driving the embedded node with the repo's template
 // and looking at what it shows through visible text and element counts (the screenshots are for a person).
@@ -40,18 +41,56 @@ const shot = (page: Page, name: string) =>
   page.getByTestId('panel-result').screenshot({ path: test.info().outputPath(`${name}.png`) });
 const tab = (page: Page, id: string) => page.getByTestId(`result-tab-${id}`);
 
-test.beforeEach(async ({ page }) => {
+/** Opens the playground wide, and waits for the demo chain's transaction in the form; returns its hash. */
+async function openWide(page: Page): Promise<string> {
   await page.setViewportSize({ width: 1440, height: 900 });
   await openPlayground(page);
   // The demo chain's transaction is in the form (CallProbe.run: every kind of call, storage, logs).
-  await expect
-    .poll(() => page.evaluate(() => (window as any).__playground.store.get().request.fields.txHash ?? ''))
-    .toMatch(/^0x(?!(ab)+$)[0-9a-f]{64}$/); // the demo chain's hash, not the form's example value
+  const demoTx = () =>
+    page.evaluate(() => ((window as any).__playground.store.get().request.fields.txHash as string) ?? '');
+  await expect.poll(demoTx).toMatch(/^0x(?!(ab)+$)[0-9a-f]{64}$/); // the demo chain's hash, not the form's example
+  return demoTx();
+}
+
+interface Opened {
+  page: Page;
+  demoTx: string;
+  theme: string;
+}
+
+/**
+ * The tests that start with a new tracer tab from a template and pick no result view tab (the tab picked last is kept
+ * across results that offer it) share one page per worker: opening the playground and its embedded node is most of
+ * such a test's cost. Before each, the form is set back to how the page opened: the method, the demo transaction
+ * and no tracerConfig; the theme is checked, not set (no test here changes it: its picker leaves the crowded top
+ * bar once tabs have long names). After a failure the runner starts a new worker, and so a new page.
+ */
+const onSharedPage = test.extend<{ shared: Page }, { opened: Opened }>({
+  opened: [
+    async ({ browser }, use) => {
+      const page = await browser.newPage();
+      const demoTx = await openWide(page);
+      await use({ page, demoTx, theme: await page.getByTestId('theme').inputValue() });
+      await page.close();
+    },
+    { scope: 'worker' },
+  ],
+  shared: async ({ opened }, use) => {
+    const { page } = opened;
+    await expect(page.getByTestId('theme')).toHaveValue(opened.theme);
+    await page.getByRole('tab', { name: 'Request', exact: true }).click();
+    await page.getByTestId('method-select').selectOption('debug_traceTransaction');
+    await page.locator('[data-field=txHash]').fill(opened.demoTx);
+    await page.locator('[data-field=tracerConfig]').fill('');
+    await expect(page.getByTestId('send')).toBeEnabled();
+    await use(page);
+  },
 });
 
 test('call-tree.js: a collapsible call tree with gas bars, and a flame chart of gas by frame', async ({
   page,
 }) => {
+  await openWide(page);
   await traceWith(page, 'call-tree');
   await expect(tab(page, 'call-tree')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('result-views').getByRole('tab')).toHaveText([
@@ -79,7 +118,7 @@ test('call-tree.js: a collapsible call tree with gas bars, and a flame chart of 
   await expect(page.getByTestId('flame-chart').locator('canvas')).toHaveCount(1);
   await expect(page.getByTestId('flame-summary')).toContainText('7 frames, 2 deep');
   await expect(page.getByTestId('flame-heaviest').locator('li')).toHaveCount(7);
-  await page.waitForTimeout(300); // the chart draws after its library loads
+  await waitCanvasDrawn(page.getByTestId('flame-chart'));
   await shot(page, 'flame-chart');
 
   // A call that reverts inside a transaction that survives: its frame says why, in red.
@@ -92,7 +131,7 @@ test('call-tree.js: a collapsible call tree with gas bars, and a flame chart of 
   await shot(page, 'call-tree-revert');
 });
 
-test('flat-calls.js: a table of calls, sortable', async ({ page }) => {
+onSharedPage('flat-calls.js: a table of calls, sortable', async ({ shared: page }) => {
   await traceWith(page, 'flat-calls');
   await expect(tab(page, 'calls')).toHaveAttribute('aria-selected', 'true');
   const table = page.getByTestId('calls-table');
@@ -119,51 +158,56 @@ test('flat-calls.js: a table of calls, sortable', async ({ page }) => {
   await shot(page, 'flat-calls');
 });
 
-test('opcode-histogram.js: a bar chart sorted by count, with the counts', async ({ page }) => {
-  await traceWith(page, 'opcode-histogram');
-  await expect(tab(page, 'bars')).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByTestId('bar-chart').locator('canvas')).toHaveCount(1);
-  await expect(page.getByTestId('bar-summary')).toContainText(/[\d,]+ in total over \d+ opcodes/);
-  const rows = page.getByTestId('counts-table').locator('tbody tr');
-  const distinct = Number(
-    /over (\d+) opcodes/.exec((await page.getByTestId('bar-summary').textContent())!)![1],
-  );
-  await expect(rows).toHaveCount(distinct);
-  await expect(rows.first().locator('td').nth(0)).toHaveText('PUSH1');
-  const counts = (await rows.locator('td:nth-child(2)').allTextContents()).map((c) =>
-    Number(c.replace(/,/g, '')),
-  );
-  expect(counts).toEqual([...counts].sort((a, b) => b - a));
-  await page.waitForTimeout(300);
-  await shot(page, 'opcode-histogram');
-});
+onSharedPage(
+  'opcode-histogram.js: a bar chart sorted by count, with the counts',
+  async ({ shared: page }) => {
+    await traceWith(page, 'opcode-histogram');
+    await expect(tab(page, 'bars')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('bar-chart').locator('canvas')).toHaveCount(1);
+    await expect(page.getByTestId('bar-summary')).toContainText(/[\d,]+ in total over \d+ opcodes/);
+    const rows = page.getByTestId('counts-table').locator('tbody tr');
+    const distinct = Number(
+      /over (\d+) opcodes/.exec((await page.getByTestId('bar-summary').textContent())!)![1],
+    );
+    await expect(rows).toHaveCount(distinct);
+    await expect(rows.first().locator('td').nth(0)).toHaveText('PUSH1');
+    const counts = (await rows.locator('td:nth-child(2)').allTextContents()).map((c) =>
+      Number(c.replace(/,/g, '')),
+    );
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    await waitCanvasDrawn(page.getByTestId('bar-chart'));
+    await shot(page, 'opcode-histogram');
+  },
+);
 
-test('selector-counter.js over a block: bars of the summed selectors, decoded, and a transaction selector', async ({
-  page,
-}) => {
-  await traceWith(page, 'selector-counter', { method: 'debug_traceBlockByNumber', block: '0x2' });
-  const select = page.getByTestId('result-tx-select');
-  await expect(select.locator('option')).toHaveCount(6);
-  await expect(select.locator('option:checked')).toHaveText('All 5 transactions (sum)');
-  const table = page.getByTestId('counts-table');
-  for (const name of [
-    'transfer(address,uint256)',
-    'approve(address,uint256)',
-    'transferFrom(address,address,uint256)',
-  ])
-    await expect(table).toContainText(name);
-  await expect(table.locator('thead th')).toHaveText(['selector', 'function', 'count', '%']);
-  await page.waitForTimeout(300);
-  await shot(page, 'selector-counter-block');
-  // One transaction: its own counts.
-  await select.selectOption({ index: 1 });
-  await expect(table.locator('tbody tr')).toHaveCount(1);
-  await expect(table.locator('tbody tr')).toContainText('0xa9059cbb-64');
-});
+onSharedPage(
+  'selector-counter.js over a block: bars of the summed selectors, decoded, and a transaction selector',
+  async ({ shared: page }) => {
+    await traceWith(page, 'selector-counter', { method: 'debug_traceBlockByNumber', block: '0x2' });
+    const select = page.getByTestId('result-tx-select');
+    await expect(select.locator('option')).toHaveCount(6);
+    await expect(select.locator('option:checked')).toHaveText('All 5 transactions (sum)');
+    const table = page.getByTestId('counts-table');
+    for (const name of [
+      'transfer(address,uint256)',
+      'approve(address,uint256)',
+      'transferFrom(address,address,uint256)',
+    ])
+      await expect(table).toContainText(name);
+    await expect(table.locator('thead th')).toHaveText(['selector', 'function', 'count', '%']);
+    await waitCanvasDrawn(page.getByTestId('bar-chart'));
+    await shot(page, 'selector-counter-block');
+    // One transaction: its own counts.
+    await select.selectOption({ index: 1 });
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+    await expect(table.locator('tbody tr')).toContainText('0xa9059cbb-64');
+  },
+);
 
 test('sload-sstore.js: a sortable table of storage reads and writes, and their timeline', async ({
   page,
 }) => {
+  await openWide(page);
   await traceWith(page, 'sload-sstore');
   await expect(page.getByTestId('result-views').getByRole('tab')).toHaveText(['Table', 'Timeline', 'JSON']);
   const table = page.getByTestId('records-table');
@@ -184,11 +228,12 @@ test('sload-sstore.js: a sortable table of storage reads and writes, and their t
   const perLane = (await lanes.allTextContents()).map((t) => Number(/: (\d+)$/.exec(t)![1]));
   expect(perLane.reduce((a, b) => a + b)).toBe(count);
   await expect(lanes.first()).toContainText('SLOAD');
-  await page.waitForTimeout(300);
+  await waitCanvasDrawn(page.getByTestId('timeline-chart'));
   await shot(page, 'sload-sstore-timeline');
 });
 
 test('event-logs.js: logs with the event decoded, by depth and event', async ({ page }) => {
+  await openWide(page);
   await traceWith(page, 'event-logs', { txHash: transferTx });
   const table = page.getByTestId('records-table');
   await expect(table.locator('tbody tr')).toHaveCount(1);
@@ -198,45 +243,51 @@ test('event-logs.js: logs with the event decoded, by depth and event', async ({ 
   await expect(page.getByTestId('timeline-lanes').locator('li')).toHaveText([
     'Transfer(address,address,uint256): 1',
   ]);
-  await page.waitForTimeout(300);
+  await waitCanvasDrawn(page.getByTestId('timeline-chart'));
   await shot(page, 'event-logs-timeline');
 });
 
-test('erc20-transfers.js over a block: a table per transaction, chosen in the selector', async ({ page }) => {
-  await traceWith(page, 'erc20-transfers', { method: 'debug_traceBlockByNumber', block: '0x2' });
-  const select = page.getByTestId('result-tx-select');
-  await expect(select.locator('option')).toHaveCount(5);
-  await expect(select.locator('option:checked')).toContainText('#0');
-  const table = page.getByTestId('records-table');
-  await expect(table.locator('thead th')).toHaveText(['#', 'token', 'from', 'to', 'value']);
-  await expect(table.locator('tbody tr')).toHaveCount(1);
-  await expect(table.locator('tbody tr')).toContainText('1000000000000000000000');
-  await shot(page, 'erc20-transfers-block');
-  // The approval moves no tokens: its result is an empty list, and the views say so.
-  await select.selectOption({ index: 1 });
-  await expect(page.getByTestId('result-view-notes')).toHaveText('The result is an empty list.');
-  await expect(tab(page, 'json')).toHaveAttribute('aria-selected', 'true');
-  // transferFrom (the last transaction) moves tokens again.
-  await select.selectOption({ index: 4 });
-  await expect(table.locator('tbody tr')).toHaveCount(1);
-});
+onSharedPage(
+  'erc20-transfers.js over a block: a table per transaction, chosen in the selector',
+  async ({ shared: page }) => {
+    await traceWith(page, 'erc20-transfers', { method: 'debug_traceBlockByNumber', block: '0x2' });
+    const select = page.getByTestId('result-tx-select');
+    await expect(select.locator('option')).toHaveCount(5);
+    await expect(select.locator('option:checked')).toContainText('#0');
+    const table = page.getByTestId('records-table');
+    await expect(table.locator('thead th')).toHaveText(['#', 'token', 'from', 'to', 'value']);
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+    await expect(table.locator('tbody tr')).toContainText('1000000000000000000000');
+    await shot(page, 'erc20-transfers-block');
+    // The approval moves no tokens: its result is an empty list, and the views say so.
+    await select.selectOption({ index: 1 });
+    await expect(page.getByTestId('result-view-notes')).toHaveText('The result is an empty list.');
+    await expect(tab(page, 'json')).toHaveAttribute('aria-selected', 'true');
+    // transferFrom (the last transaction) moves tokens again.
+    await select.selectOption({ index: 4 });
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+  },
+);
 
-test('prestate.js in diff mode: what changed, per account, before and after', async ({ page }) => {
-  await traceWith(page, 'prestate', { txHash: transferTx, tracerConfig: '{"diffMode": true}' });
-  await expect(tab(page, 'diff')).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByTestId('diff-account')).toHaveCount(3);
-  const rows = page.getByTestId('diff-row');
-  await expect(rows).toHaveCount(5);
-  await expect(page.getByTestId('diff-summary')).toContainText('5 changes in 3 accounts');
-  const fields = await rows.locator('td:first-child').allTextContents();
-  expect(fields.filter((f) => f === 'balance')).toHaveLength(2);
-  expect(fields.filter((f) => f === 'nonce')).toHaveLength(1);
-  expect(fields.filter((f) => f.startsWith('slot '))).toHaveLength(2);
-  await expect(rows.filter({ hasText: 'nonce' })).toContainText('5→6');
-  await shot(page, 'prestate-diff');
-});
+onSharedPage(
+  'prestate.js in diff mode: what changed, per account, before and after',
+  async ({ shared: page }) => {
+    await traceWith(page, 'prestate', { txHash: transferTx, tracerConfig: '{"diffMode": true}' });
+    await expect(tab(page, 'diff')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('diff-account')).toHaveCount(3);
+    const rows = page.getByTestId('diff-row');
+    await expect(rows).toHaveCount(5);
+    await expect(page.getByTestId('diff-summary')).toContainText('5 changes in 3 accounts');
+    const fields = await rows.locator('td:first-child').allTextContents();
+    expect(fields.filter((f) => f === 'balance')).toHaveLength(2);
+    expect(fields.filter((f) => f === 'nonce')).toHaveLength(1);
+    expect(fields.filter((f) => f.startsWith('slot '))).toHaveLength(2);
+    await expect(rows.filter({ hasText: 'nonce' })).toContainText('5→6');
+    await shot(page, 'prestate-diff');
+  },
+);
 
-test('storage-diff.js: the storage before/after view', async ({ page }) => {
+onSharedPage('storage-diff.js: the storage before/after view', async ({ shared: page }) => {
   await traceWith(page, 'storage-diff');
   await expect(page.getByTestId('diff-account')).toHaveCount(3);
   await expect(page.getByTestId('diff-row')).toHaveCount(5);
@@ -247,6 +298,7 @@ test('storage-diff.js: the storage before/after view', async ({ page }) => {
 test('the JSON viewer: in the page colours, light and dark, and table mode only for arrays', async ({
   page,
 }) => {
+  await openWide(page);
   await traceWith(page, 'call-tree');
   await tab(page, 'json').click();
   const json = page.getByTestId('result-json');
@@ -273,7 +325,7 @@ test('the JSON viewer: in the page colours, light and dark, and table mode only 
   await shot(page, 'json-dark');
   // The views follow the theme too.
   await tab(page, 'flame').click();
-  await page.waitForTimeout(300);
+  await waitCanvasDrawn(page.getByTestId('flame-chart'));
   await shot(page, 'flame-chart-dark');
 
   // An array: table mode is offered.
@@ -286,6 +338,7 @@ test('the JSON viewer: in the page colours, light and dark, and table mode only 
 });
 
 test('result data is shown as text in every view: markup in a result runs nothing', async ({ page }) => {
+  await openWide(page);
   const markup = '<img src=x onerror="window.__xss=1">';
   const frame = `{ type: 'CALL', from: '${markup}', to: '0x01', gas: '0x10', gasUsed: '0x8', input: '0x', error: '${markup}', revertReason: '<script>window.__xss=2</script>' }`;
   const sources: [string, string][] = [
@@ -306,7 +359,7 @@ test('result data is shown as text in every view: markup in a result runs nothin
   expect(await page.evaluate(() => (window as any).__xss)).toBeUndefined();
 });
 
-test('a result no view reads stays raw JSON', async ({ page }) => {
+onSharedPage('a result no view reads stays raw JSON', async ({ shared: page }) => {
   await traceWith(page, 'call');
   await expect(page.getByTestId('result-views')).toBeHidden();
   await expect(page.getByTestId('result-json')).toBeVisible();
@@ -360,6 +413,7 @@ test.describe('on a 50 MB block trace', () => {
   }) => {
     test.setTimeout(180_000);
     expect(bytes).toBeGreaterThan(45e6);
+    await openWide(page);
     await addEndpoint(page, 'Big block', url);
     await page.getByRole('tab', { name: 'Request', exact: true }).click();
     await page.getByTestId('method-select').selectOption('debug_traceBlockByNumber');
@@ -386,6 +440,7 @@ test.describe('on a 50 MB block trace', () => {
     await tab(page, 'flame').click();
     await expect(page.getByTestId('flame-summary')).toContainText('2,041 frames, 3 deep');
     await expect(page.getByTestId('flame-chart').locator('canvas')).toHaveCount(1);
+    // A fixed wait, not waitCanvasDrawn: reading back a canvas this large is itself a long task on the main thread.
     await page.waitForTimeout(500);
     await shot(page, 'large-flame-chart');
 
