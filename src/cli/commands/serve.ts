@@ -76,12 +76,15 @@ async function printStart(io: CliIo, o: ServeOptions, server: RpcServer, served:
 }
 
 /**
- * Resolves on SIGINT, SIGTERM or SIGHUP, or when a starter that serve must not outlive ends (see watchParent: `npm
- * run tracer -- serve` under npm's `sh -c`; a shell script's `tracer serve &` is left running, as anvil is).
+ * Watches for SIGINT, SIGTERM or SIGHUP, or for the end of a starter that serve must not outlive (see watchParent: `npm
+ * run tracer -- serve` under npm's `sh -c`; a shell script's `tracer serve &` is left running, as anvil is):
+ * `stopped` resolves on the first. Started before the node is built, so a signal during start-up is not lost (it stops
+ * the server once it is up); `cancel` stops watching when start-up fails.
  */
-function untilStopped(log: Log): Promise<void> {
+function watchStop(log: Log): { stopped: Promise<void>; cancel(): void } {
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  return new Promise<void>((resolve) => {
+  let cancel = () => {};
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       for (const s of signals) process.off(s, stop);
       unwatch();
@@ -94,7 +97,12 @@ function untilStopped(log: Log): Promise<void> {
       stop();
     });
     for (const s of signals) process.on(s, stop);
+    cancel = () => {
+      for (const s of signals) process.off(s, stop);
+      unwatch();
+    };
   });
+  return { stopped, cancel };
 }
 
 type Log = (line: string) => void;
@@ -133,18 +141,20 @@ export const serve: CliCommand = async (args, io) => {
   });
   let node: Served['node'];
   let server: RpcServer;
+  const stop = watchStop(log);
   try {
     node =
       upstream?.forwarder ??
       (await (await import('../../evm/node/createEmbeddedNode.ts')).createEmbeddedNode({ fixture }));
     server = await listen(node, o, pool, log);
   } catch (e) {
+    stop.cancel();
     await pool.close();
     upstream?.transport.close?.();
     throw e;
   }
   await printStart(io, o, server, { node, fixture, upstream: upstream || undefined });
-  await untilStopped(log);
+  await stop.stopped;
   await server.close();
   await pool.close();
   upstream?.transport.close?.();
