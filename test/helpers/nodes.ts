@@ -139,6 +139,19 @@ export async function rpc(url: string, method: string, params: unknown[] = []): 
   return body.result;
 }
 
+/**
+ * The receipt of `hash` once the node has it: anvil answers eth_sendTransaction before its automined block is
+ * stored, so a receipt asked for at once can be null on a busy machine.
+ */
+export async function minedReceipt(url: string, hash: string): Promise<Record<string, string>> {
+  for (let i = 0; i < 400; i++) {
+    const r = (await rpc(url, 'eth_getTransactionReceipt', [hash])) as Record<string, string> | null;
+    if (r) return r;
+    await new Promise((res) => setTimeout(res, 25));
+  }
+  throw new Error(`${url} did not mine ${hash} within 10 s`);
+}
+
 /** Sends 1 wei between the first two unlocked accounts and returns the transaction hash (mined at once on dev nodes). */
 export async function sendTestTransaction(url: string): Promise<string> {
   const accounts = (await rpc(url, 'eth_accounts')) as string[];

@@ -16,7 +16,7 @@ import {
 } from '../../../src/ui/upstream/createRunHereTransport.ts';
 import type { AskUpstreamState, NodeWorkerApi } from '../../../src/worker/contracts.ts';
 import { serve } from '../../../src/worker/node.worker.ts';
-import { type RunningNode, rpc, startAnvil } from '../../helpers/nodes.ts';
+import { type RunningNode, minedReceipt, rpc, startAnvil } from '../../helpers/nodes.ts';
 import { type UpstreamProxy, startUpstreamProxy } from '../upstream/upstreamProxy.ts';
 
 // "Run it here" from the page's side: the real node worker over a comlink MessageChannel (the boundary the sandbox
@@ -44,7 +44,7 @@ beforeAll(async () => {
     const h = (await rpc(anvil.url, 'eth_sendTransaction', [
       { from: alice, gas: hex(3_000_000n), ...tx },
     ])) as string;
-    return (await rpc(anvil.url, 'eth_getTransactionReceipt', [h])) as Record<string, string>;
+    return minedReceipt(anvil.url, h);
   };
   const logic = (await send({ data: bytesToHex(encodeDeploy('ProbeLogic')) })).contractAddress;
   const probe = (await send({ data: bytesToHex(encodeDeploy('CallProbe', [logic as `0x${string}`])) }))

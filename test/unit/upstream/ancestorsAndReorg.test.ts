@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.ts';
 import { createCaptureIo } from '../cli/cliIo.ts';
-import { type RunningNode, rpc, startAnvil } from '../../helpers/nodes.ts';
+import { type RunningNode, minedReceipt, rpc, startAnvil } from '../../helpers/nodes.ts';
 import { type UpstreamProxy, startUpstreamProxy } from './upstreamProxy.ts';
 
 // BLOCKHASH through replay --endpoint against anvil, and a chain reorganised (evm_revert, other blocks mined) while
@@ -21,7 +21,7 @@ type Receipt = Record<string, string>;
 
 async function sendTx(tx: Record<string, string>): Promise<Receipt> {
   const h = await rpc(anvil.url, 'eth_sendTransaction', [{ from: alice, gas: hex(200_000n), ...tx }]);
-  return (await rpc(anvil.url, 'eth_getTransactionReceipt', [h])) as Receipt;
+  return minedReceipt(anvil.url, h as string);
 }
 
 beforeAll(async () => {
