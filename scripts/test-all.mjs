@@ -32,13 +32,16 @@ if (existsSync('.cache/vitest.json')) {
   passed += j.numPassedTests;
   failed += j.numFailedTests;
   skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
-  failures.push(...vitestFailures(j, process.cwd()));
-  // A crashed file (import error) counts as a failure even when no test inside it ran.
+  const named = vitestFailures(j, process.cwd());
+  failures.push(...named);
+  // A crashed file (import error, a failed beforeAll) counts as a failure even when no test inside it ran.
   if (unitStatus !== 0 && j.numFailedTests === 0) {
     failed += Math.max(1, j.numFailedTestSuites ?? 0);
-    failures.push(
-      `vitest exited with status ${unitStatus} and no failed test: look for "Unhandled Errors" above`,
-    );
+    // Nothing in the report says why: an error outside every file (vitest's "Unhandled Errors").
+    if (named.length === 0)
+      failures.push(
+        `vitest exited with status ${unitStatus} and no failed test: look for "Unhandled Errors" above`,
+      );
   }
 } else if (unitStatus !== 0) failed += 1;
 
