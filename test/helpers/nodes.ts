@@ -152,10 +152,12 @@ export async function minedReceipt(url: string, hash: string): Promise<Record<st
   throw new Error(`${url} did not mine ${hash} within 10 s`);
 }
 
-/** Sends 1 wei between the first two unlocked accounts and returns the transaction hash (mined at once on dev nodes). */
+/** Sends 1 wei between the first two unlocked accounts and returns the transaction hash once its receipt is there. */
 export async function sendTestTransaction(url: string): Promise<string> {
   const accounts = (await rpc(url, 'eth_accounts')) as string[];
-  return (await rpc(url, 'eth_sendTransaction', [
+  const hash = (await rpc(url, 'eth_sendTransaction', [
     { from: accounts[0], to: accounts[1], value: '0x1' },
   ])) as string;
+  await minedReceipt(url, hash);
+  return hash;
 }
