@@ -23,20 +23,14 @@ export interface RecordingSummary {
 
 /** One row of the Inspector's step list as drawn: a step, or a hook call other than `step` after its step. */
 export type StepRowView =
-  | {
+  | (Pick<InspectedStep, 'op' | 'pc' | 'depth' | 'gas' | 'cost' | 'contract'> & {
       kind: 'step';
       step: number;
       /** A breakpoint matched at this step. */
       hit: boolean;
-      op: string;
-      pc: number;
-      depth: number;
-      gas: number;
-      cost: number;
-      contract: string;
       /** The top of the stack (0x hex), or '' when it is empty. */
       stackTop: string;
-    }
+    })
   | {
       kind: 'call';
       /** The step the call belongs to. */
