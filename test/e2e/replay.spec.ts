@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createEmbeddedNode } from '../../src/evm/node/createEmbeddedNode.ts';
-import { startRpcServer } from '../../src/cli/commands/serve.ts';
+import { startRpcServer } from '../../src/cli/serve/startRpcServer.ts';
 import { sendTestTransaction, startGanache } from '../helpers/nodes.ts';
 import { addEndpoint, openPlayground, setSource, waitChecked } from './helpers/playground.ts';
 

@@ -8,19 +8,14 @@ import { isLoopbackHostname } from '../serve/isLoopbackHostname.ts';
 import { type ServeOptions, parseServeOptions } from '../serve/parseServeOptions.ts';
 import type { UpstreamConnection } from '../serve/connectUpstream.ts';
 import type { createUpstreamForwarder } from '../serve/createUpstreamForwarder.ts';
-import { startRpcServer } from '../serve/startRpcServer.ts';
 import { watchParent } from '../serve/watchParent.ts';
-import type { RpcServer } from '../serve/startRpcServer.ts';
+import type { RpcServer, startRpcServer } from '../serve/startRpcServer.ts';
 import type { TraceRunner } from '../serve/TraceRunner.ts';
 import type { EmbeddedNode } from '../../evm/node/createEmbeddedNode.ts';
 import { loadFixture } from '../../core/fixture/loadFixture.ts';
 
-// Kept importable from here for the tests and tools that start a server in-process.
-export { startRpcServer };
-export type { RpcServer };
-
-// The embedded node's modules (@ethereumjs, its crypto) and the upstream's are imported where they are needed, after
-// the first trace process is forked: that process loads its own copy meanwhile, on the other core.
+// The embedded node's modules (@ethereumjs, its crypto), the upstream's and the server's (ws) are imported where they
+// are needed, after the first trace process is forked: that process loads its own copy meanwhile, on the other core.
 
 /** The `--fixture` file's text and the fixture it holds, or nothing without the option. */
 async function readFixtureOption(o: ServeOptions, io: CliIo) {
@@ -42,6 +37,7 @@ async function listen(
   log: Log,
 ) {
   try {
+    const { startRpcServer } = await import('../serve/startRpcServer.ts');
     return await startRpcServer(node, o.host, o.port, {
       allowOrigins: o.allowOrigins,
       allowHosts: o.allowHosts,

@@ -5,6 +5,7 @@ import { encodeCall, encodeDeploy } from './abi.ts';
 import type { AbiArg } from './abi.ts';
 import type { Chain } from './chainTypes.ts';
 import { createChain } from './createChain.ts';
+import type { GenesisSpec } from './createChain.ts';
 import { demoAccounts, demoBlockTime, demoCoinbase, demoGenesisTime } from './demoAccounts.ts';
 import type { DemoAccount } from './demoAccounts.ts';
 import { createDemoCommon } from './demoCommon.ts';
@@ -60,15 +61,10 @@ function createSigner(chain: Chain) {
 
 type Sign = ReturnType<typeof createSigner>;
 
-/** Genesis: four accounts with 100 000 ether each, Prague, 30M gas limit, 1 gwei base fee. */
-async function createDemoGenesisChain(): Promise<Chain> {
-  const common = createDemoCommon();
-  const state = createSyncStateManager({ common });
-  for (const a of Object.values(demoAccounts))
-    await state.putAccount(a.address, new Account(0n, 100_000n * ether));
-  return createChain({
-    common,
-    state,
+/** The demo chain's genesis but its state: Prague, 30M gas limit, 1 gwei base fee. */
+export function demoGenesisSpec(): Omit<GenesisSpec, 'state'> {
+  return {
+    common: createDemoCommon(),
     blockTime: demoBlockTime,
     header: {
       timestamp: demoGenesisTime,
@@ -79,7 +75,16 @@ async function createDemoGenesisChain(): Promise<Chain> {
       excessBlobGas: 0n,
       blobGasUsed: 0n,
     },
-  });
+  };
+}
+
+/** Genesis: four accounts with 100 000 ether each. */
+async function createDemoGenesisChain(): Promise<Chain> {
+  const spec = demoGenesisSpec();
+  const state = createSyncStateManager({ common: spec.common });
+  for (const a of Object.values(demoAccounts))
+    await state.putAccount(a.address, new Account(0n, 100_000n * ether));
+  return createChain({ ...spec, state });
 }
 
 /** Block 1: alice deploys the five contracts (nonces 0–4). */

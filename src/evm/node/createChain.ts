@@ -23,8 +23,11 @@ export interface GenesisSpec {
   blockTime: bigint;
 }
 
-/** Creates a chain from its genesis (block 0, no transactions). */
-export function createChain(genesis: GenesisSpec): Chain {
+/**
+ * Creates a chain from its genesis (block 0, no transactions), followed by `mined`: blocks mined on it before, in
+ * order (a restored snapshot), taken as they are.
+ */
+export function createChain(genesis: GenesisSpec, mined: readonly ChainBlock[] = []): Chain {
   const { common } = genesis;
   const blocks: ChainBlock[] = [];
   const byHash = new Map<string, ChainBlock>();
@@ -45,6 +48,7 @@ export function createChain(genesis: GenesisSpec): Chain {
     txs: [],
     stateAfter: genesis.state,
   });
+  for (const entry of mined) append(entry);
 
   function append(entry: ChainBlock): ChainBlock {
     blocks.push(entry);

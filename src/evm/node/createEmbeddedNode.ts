@@ -1,4 +1,6 @@
 import { buildDemoChain } from './buildDemoChain.ts';
+import { builtDemoSnapshot } from './builtDemoSnapshot.ts';
+import { type DemoChainSnapshot, restoreDemoChain } from './demoChainSnapshot.ts';
 import { callHandlers } from './callHandlers.ts';
 import type { Chain } from './chainTypes.ts';
 import { buildDemoDefaults } from './demoDefaults.ts';
@@ -31,6 +33,8 @@ export interface EmbeddedNodeOptions {
   createRealm?: RealmFactory;
   /** Reads tracer templates, so that geth's built-in tracer names (callTracer…) run their templates. */
   templates?: TemplateSource;
+  /** The demo chain as a snapshot to restore (default: the CLI build's, when running from it); else it is built. */
+  demoSnapshot?: DemoChainSnapshot;
 }
 
 /** A JSON-RPC node running in this thread. */
@@ -103,7 +107,8 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions = {}): Pro
     chain = built.chain;
     defaults = built.defaults;
   } else {
-    const demo = await buildDemoChain();
+    const snapshot = options.demoSnapshot ?? builtDemoSnapshot;
+    const demo = snapshot ? restoreDemoChain(snapshot) : await buildDemoChain();
     chain = demo.chain;
     defaults = buildDemoDefaults(demo);
   }

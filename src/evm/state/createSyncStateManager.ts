@@ -12,6 +12,18 @@ import {
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import type { GenesisAlloc } from '../../core/fixture/fixtureTypes.ts';
 
+type Hex = `0x${string}`;
+
+/**
+ * A state as plain data: each account (address, nonce, balance, storage root, code hash, code size; a deleted one
+ * with null), code by address and storage by `address_slot` (values unpadded, as the manager keeps them).
+ */
+export interface StateDump {
+  accounts: ([Hex, Hex, Hex, Hex, Hex, number] | [Hex, null])[];
+  code: [Hex, Hex][];
+  storage: [string, Hex][];
+}
+
 /**
  * A {@link SimpleStateManager} whose reads are also available synchronously, so that the tracer's `db` object can
  * read live mid-transaction state from inside a `step` callback. The maps it reads are the top of the checkpoint
@@ -57,6 +69,44 @@ export class SyncStateManager extends SimpleStateManager {
       if (key.startsWith(prefix)) out.set(key.slice(prefix.length), bytesToHex(setLengthLeft(value, 32)));
     }
     return out;
+  }
+
+  /** The state as plain data (JSON), for {@link loadDump}; no checkpoint may be open. */
+  dumpSync(): StateDump {
+    const q = (n: bigint) => `0x${n.toString(16)}` as const;
+    const accounts: StateDump['accounts'] = [];
+    for (const [address, a] of this.topAccountStack())
+      accounts.push(
+        a === undefined
+          ? [address, null]
+          : [
+              address,
+              q(a.nonce),
+              q(a.balance),
+              bytesToHex(a.storageRoot),
+              bytesToHex(a.codeHash),
+              a.codeSize,
+            ],
+      );
+    return {
+      accounts,
+      code: [...this.topCodeStack()].map(([k, v]) => [k, bytesToHex(v)]),
+      storage: [...this.topStorageStack()].map(([k, v]) => [k, bytesToHex(v)]),
+    };
+  }
+
+  /** Writes the state {@link dumpSync} gave, synchronously (into an empty manager, no checkpoint open). */
+  loadDump(dump: StateDump): void {
+    const accounts = this.topAccountStack();
+    for (const row of dump.accounts)
+      accounts.set(
+        row[0],
+        row[1] === null
+          ? undefined
+          : new Account(BigInt(row[1]), BigInt(row[2]), hexToBytes(row[3]), hexToBytes(row[4]), row[5]),
+      );
+    for (const [k, v] of dump.code) this.topCodeStack().set(k, hexToBytes(v));
+    for (const [k, v] of dump.storage) this.topStorageStack().set(k, hexToBytes(v));
   }
 
   /** Writes a genesis alloc synchronously (no checkpoint may be open). Quantities: hex `0x…` or decimal. */

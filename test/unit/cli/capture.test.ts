@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/main.ts';
 import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
-import { startRpcServer } from '../../../src/cli/commands/serve.ts';
+import { startRpcServer } from '../../../src/cli/serve/startRpcServer.ts';
 import { createCaptureIo } from './cliIo.ts';
 
 let server: { url: string; close(): Promise<void> | void };

@@ -4,6 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { buildDemoChain } from '../../../src/evm/node/buildDemoChain.ts';
+import { snapshotDemoChain } from '../../../src/evm/node/demoChainSnapshot.ts';
+import { readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { runInNewContext } from 'node:vm';
 
 // The command line as `npm ci` builds it (scripts/build-cli.mjs, the package's `prepare` script) and as bin/tracer.mjs
 // chooses it: the build while no source it was built from changed, the sources through tsx otherwise. Both must
@@ -52,6 +58,8 @@ const commands: Array<[string, string[]]> = [
   ['flatten of a template', ['flatten', 'tracer-templates/opcode-histogram.js']],
   ['a usage error', ['check']],
   ['rules --json', ['rules', '--json']],
+  // The build restores the demo chain from its snapshot, the sources build it.
+  ['the demo chain', ['demo']],
 ];
 
 describe('bin/tracer.mjs runs the build while it is fresh, the sources otherwise, with the same output', () => {
@@ -70,4 +78,59 @@ describe('bin/tracer.mjs runs the build while it is fresh, the sources otherwise
     },
     60_000,
   );
+});
+
+describe('the build', () => {
+  it('holds the demo chain as its sources build it, as data', async () => {
+    const fresh = join(dir, 'fresh');
+    const found = readdirSync(fresh)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) =>
+        /builtDemoSnapshot = JSON\.parse\(('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\)/.exec(
+          readFileSync(join(fresh, f), 'utf8'),
+        ),
+      )
+      .filter((m) => m !== null);
+    expect(found).toHaveLength(1);
+    // The string literal as esbuild wrote it, read as JavaScript reads it.
+    const built = JSON.parse(runInNewContext(found[0]![1]));
+    expect(built).toEqual(JSON.parse(JSON.stringify(snapshotDemoChain(await buildDemoChain()))));
+  }, 60_000);
+
+  it('serves HTTP and WebSocket with the ws package bundled into it', async () => {
+    const proc = spawn(process.execPath, ['bin/tracer.mjs', 'serve', '--port', '0'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, TRACER_CLI_BUILD_DIR: join(dir, 'fresh'), TRACER_CLI_SAY_ENTRY: '1' },
+    });
+    let err = '';
+    proc.stderr!.on('data', (d) => (err += d));
+    try {
+      let out = '';
+      const wsUrl = await new Promise<string>((resolve, reject) => {
+        proc.stdout!.on('data', (d) => {
+          out += d;
+          const m = /and (ws:\/\/\S+) \(WebSocket\)/.exec(out);
+          if (m) resolve(m[1]);
+        });
+        proc.once('exit', (code) => reject(new Error(`serve exited (${code}): ${out} ${err}`)));
+      });
+      expect(err.split('\n')[0]).toBe('tracer: running the build');
+      const socket = new WebSocket(wsUrl);
+      const answer = await new Promise<string>((resolve, reject) => {
+        socket.once('open', () =>
+          socket.send('{"jsonrpc":"2.0","id":7,"method":"eth_blockNumber","params":[]}'),
+        );
+        socket.once('message', (data) => resolve(String(data)));
+        socket.once('error', reject);
+      });
+      socket.close();
+      expect(JSON.parse(answer)).toEqual({ jsonrpc: '2.0', id: 7, result: '0x3' });
+      expect(readdirSync(join(dir, 'fresh')).some((f) => f.startsWith('ws'))).toBe(false);
+    } finally {
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await exited;
+    }
+  }, 60_000);
 });

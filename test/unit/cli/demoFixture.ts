@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureFixtureJson } from '../../../src/core/fixture/captureFixture.ts';
 import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
-import { startRpcServer } from '../../../src/cli/commands/serve.ts';
+import { startRpcServer } from '../../../src/cli/serve/startRpcServer.ts';
 
 /** The embedded node's demo chain, its demo transaction, and a JSON-RPC call to it. */
 export async function startDemoNode() {

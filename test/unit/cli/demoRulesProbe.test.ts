@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.ts';
 import { demoTxHash } from '../../../src/cli/commandSpecs.ts';
-import { startRpcServer } from '../../../src/cli/commands/serve.ts';
+import { startRpcServer } from '../../../src/cli/serve/startRpcServer.ts';
 import type { DemoTx } from '../../../src/cli/describeDemoChain.ts';
 import { es5Rules } from '../../../src/core/es5/es5Rules.ts';
 import { detectClientFamily } from '../../../src/core/rpc/protocol/describeTracerEcho.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.ts';
-import { startRpcServer } from '../../../src/cli/commands/serve.ts';
+import { startRpcServer } from '../../../src/cli/serve/startRpcServer.ts';
 import { encodeCallHex } from '../../../src/evm/node/abi.ts';
 import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
 import type { DemoDefaults } from '../../../src/evm/node/demoDefaults.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RpcServer, startRpcServer } from '../../../src/cli/commands/serve.ts';
+import { type RpcServer, startRpcServer } from '../../../src/cli/serve/startRpcServer.ts';
 import { type JsTracingSupport, probeNode } from '../../../src/core/rpc/probe/probe.ts';
 import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
 import { createHttpTransport } from '../../../src/io/transport/createHttpTransport.ts';

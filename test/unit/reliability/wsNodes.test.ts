@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type RpcServer, startRpcServer } from '../../../src/cli/commands/serve.ts';
+import { type RpcServer, startRpcServer } from '../../../src/cli/serve/startRpcServer.ts';
 import { classifyResponse } from '../../../src/core/rpc/protocol/classifyResponse.ts';
 import { buildRequest } from '../../../src/core/rpc/protocol/jsonRpc.ts';
 import { createEmbeddedNode } from '../../../src/evm/node/createEmbeddedNode.ts';
