@@ -3,6 +3,7 @@
 import './ui/styles.css';
 import { transfer, wrap, type Remote } from 'comlink';
 import type { ConvertWorkerApi, ParseReplyApi, TracerWorkerApi } from './worker/contracts.ts';
+import { startTracerWorker } from './worker/startTracerWorker.ts';
 import { activeTarget, type AppState } from './state/appState.ts';
 import { targetOfDialect } from './core/targets.ts';
 import { createConvertAction } from './ui/editor/createConvertAction.ts';
@@ -89,9 +90,8 @@ editor.onDidChangeModelContent(() => {
 let checkedVersion = -1;
 let firstChecked = () => {};
 const firstCheck = new Promise<void>((r) => (firstChecked = r));
-const tracerWorker = wrap<TracerWorkerApi>(
-  new Worker(new URL('./worker/tracer.worker.ts', import.meta.url), { type: 'module' }),
-);
+// Started by index.html's first script, ahead of this one (startTracerWorker).
+const tracerWorker = wrap<TracerWorkerApi>(startTracerWorker());
 const liveCheck = createLiveCheck({
   monaco,
   editor,
