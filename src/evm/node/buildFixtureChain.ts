@@ -10,7 +10,7 @@ import type { Fixture, FixtureDefaults } from '../../core/fixture/fixtureTypes.t
 /** A two-block chain serving a fixture: its pre-state as the parent block, its transaction mined in `context`. */
 export async function buildFixtureChain(f: Fixture): Promise<{ chain: Chain; defaults: FixtureDefaults }> {
   const common = createFixtureCommon(f.genesis.config, f.context.number, f.context.timestamp);
-  const chain = createChain({
+  const chain = await createChain({
     common,
     state: createSyncStateManager({ common, alloc: f.genesis.alloc }),
     header: fixtureGenesisHeader(f, common),

@@ -12,6 +12,7 @@ import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import type { Chain, ChainBlock, MinedTx, NextBlockOptions } from './chainTypes.ts';
 import type { Hex } from './hex.ts';
 import type { SyncStateManager } from '../state/createSyncStateManager.ts';
+import { stateRootOf } from '../state/stateTries.ts';
 
 /** What the chain starts from. */
 export interface GenesisSpec {
@@ -24,31 +25,37 @@ export interface GenesisSpec {
 }
 
 /**
- * Creates a chain from its genesis (block 0, no transactions), followed by `mined`: blocks mined on it before, in
- * order (a restored snapshot), taken as they are.
+ * Creates a chain from its genesis (block 0, no transactions; its header gets the state root of `genesis.state`), or,
+ * given `restored`, from those blocks as they are (genesis first: a restored snapshot). Each block's header carries
+ * the root of the state trie after it, as a node's does, so eth_getProof's proofs check against it.
  */
-export function createChain(genesis: GenesisSpec, mined: readonly ChainBlock[] = []): Chain {
+export async function createChain(
+  genesis: GenesisSpec,
+  restored: readonly ChainBlock[] = [],
+): Promise<Chain> {
   const { common } = genesis;
   const blocks: ChainBlock[] = [];
   const byHash = new Map<string, ChainBlock>();
   const txs = new Map<string, MinedTx>();
   const listeners = new Set<(block: ChainBlock) => void>();
-  const genesisBlock = createBlock(
-    {
-      header: { ...genesis.header, stateRoot: genesis.state.getStateDigestSync() },
-      ...withdrawalsFor(common),
-    },
-    { common },
-  );
-  const first = genesisBlock.header.number;
-  append({
-    block: genesisBlock,
-    hash: hex(genesisBlock.hash()),
-    number: first,
-    txs: [],
-    stateAfter: genesis.state,
-  });
-  for (const entry of mined) append(entry);
+  if (restored.length) for (const entry of restored) append(entry);
+  else {
+    const genesisBlock = createBlock(
+      {
+        header: { ...genesis.header, stateRoot: await stateRootOf(genesis.state) },
+        ...withdrawalsFor(common),
+      },
+      { common },
+    );
+    append({
+      block: genesisBlock,
+      hash: hex(genesisBlock.hash()),
+      number: genesisBlock.header.number,
+      txs: [],
+      stateAfter: genesis.state,
+    });
+  }
+  const first = blocks[0].number;
 
   function append(entry: ChainBlock): ChainBlock {
     blocks.push(entry);
@@ -163,7 +170,7 @@ async function mineBlock(
         transactionsTrie: await genTransactionsTrieRoot(list),
         receiptTrie: receiptTrie.root(),
         logsBloom: bloom,
-        stateRoot: state.getStateDigestSync(),
+        stateRoot: await stateRootOf(state),
       },
       transactions: list,
       ...withdrawalsFor(common),

@@ -108,7 +108,7 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions = {}): Pro
     defaults = built.defaults;
   } else {
     const snapshot = options.demoSnapshot ?? builtDemoSnapshot;
-    const demo = snapshot ? restoreDemoChain(snapshot) : await buildDemoChain();
+    const demo = snapshot ? await restoreDemoChain(snapshot) : await buildDemoChain();
     chain = demo.chain;
     defaults = buildDemoDefaults(demo);
   }

@@ -94,11 +94,10 @@ export function snapshotDemoChain(demo: DemoChain): DemoChainSnapshot {
 }
 
 /** The demo chain a {@link snapshotDemoChain} describes, with no transaction executed and no signature recovered. */
-export function restoreDemoChain(snapshot: DemoChainSnapshot): DemoChain {
+export async function restoreDemoChain(snapshot: DemoChainSnapshot): Promise<DemoChain> {
   const spec = demoGenesisSpec();
-  const [genesis, ...mined] = snapshot.blocks;
   const publicKeys = new Map(Object.values(demoAccounts).map((a) => [a.address.toString(), a.publicKey]));
-  const blocks = mined.map((b): ChainBlock => {
+  const blocks = snapshot.blocks.map((b): ChainBlock => {
     const block = createBlockFromRLP(hexToBytes(b.rlp), { common: spec.common });
     // Hashes and senders go where the (frozen) block and transactions keep what they compute on first use: a cold
     // keccak costs about a millisecond at start-up, a sender's recovery far more. The build's test checks them.
@@ -125,7 +124,7 @@ export function restoreDemoChain(snapshot: DemoChainSnapshot): DemoChain {
       stateAfter: restoreState(b.state, spec.common),
     };
   });
-  const chain = createChain({ ...spec, state: restoreState(genesis.state, spec.common) }, blocks);
+  const chain = await createChain({ ...spec, state: blocks[0].stateAfter }, blocks);
   const contracts = Object.fromEntries(
     Object.entries(snapshot.contracts).map(([name, address]) => [name, createAddressFromString(address)]),
   ) as unknown as DemoContracts;

@@ -1,14 +1,11 @@
-import { createMerkleProof, MerklePatriciaTrie } from '@ethereumjs/mpt';
-import { RLP } from '@ethereumjs/rlp';
+import { createMerkleProof } from '@ethereumjs/mpt';
 import {
-  Account,
   bytesToBigInt,
   bytesToHex,
   createAddressFromString,
   hexToBytes,
   KECCAK256_RLP,
   setLengthLeft,
-  unpadBytes,
 } from '@ethereumjs/util';
 import type { ChainBlock } from './chainTypes.ts';
 import { toQuantity } from './hex.ts';
@@ -18,6 +15,7 @@ import { requireBlock } from './nodeContext.ts';
 import { checkArity, decodeAddress, decodeBlockNumberOrHash } from './params.ts';
 import { invalidArgument, invalidParams } from './rpcError.ts';
 import type { SyncStateManager } from '../state/createSyncStateManager.ts';
+import { buildStateTries, type StateTries } from '../state/stateTries.ts';
 
 /** geth's maxGetProofKeys. */
 const maxKeys = 1024;
@@ -34,40 +32,12 @@ export interface ProofResult {
   storageProof: { key: string; value: Hex; proof: Hex[] }[];
 }
 
-/** A block's state as Merkle-Patricia tries: the account trie and each account's storage trie. */
-interface StateTries {
-  accounts: MerklePatriciaTrie;
-  storage: Map<string, MerklePatriciaTrie>;
-}
-
 /** The tries of a block's state, built once per state (the state after a block never changes). */
 const built = new WeakMap<SyncStateManager, Promise<StateTries>>();
 
-async function buildTries(state: SyncStateManager): Promise<StateTries> {
-  const accounts = new MerklePatriciaTrie({ useKeyHashing: true });
-  const storage = new Map<string, MerklePatriciaTrie>();
-  const top = state.accountStack[state.accountStack.length - 1];
-  for (const [address, account] of top) {
-    if (!account) continue;
-    let root = KECCAK256_RLP;
-    const slots = state.dumpStorageSync(createAddressFromString(address));
-    const live = [...slots].filter(([, v]) => bytesToBigInt(hexToBytes(v as Hex)) !== 0n);
-    if (live.length) {
-      const trie = new MerklePatriciaTrie({ useKeyHashing: true });
-      for (const [k, v] of live)
-        await trie.put(hexToBytes(k as Hex), RLP.encode(unpadBytes(hexToBytes(v as Hex))));
-      storage.set(address, trie);
-      root = trie.root();
-    }
-    const a = new Account(account.nonce, account.balance, root, account.codeHash);
-    await accounts.put(hexToBytes(address as Hex), a.serialize());
-  }
-  return { accounts, storage };
-}
-
 function triesOf(entry: ChainBlock): Promise<StateTries> {
   let t = built.get(entry.stateAfter);
-  if (!t) built.set(entry.stateAfter, (t = buildTries(entry.stateAfter)));
+  if (!t) built.set(entry.stateAfter, (t = buildStateTries(entry.stateAfter)));
   return t;
 }
 
@@ -103,8 +73,8 @@ const hexList = (nodes: Uint8Array[]) => nodes.map((n) => bytesToHex(n) as Hex);
 /**
  * geth's eth_getProof (EIP-1186): the account's proof in the state trie and each storage key's proof in the
  * account's storage trie, on the state after the selected block (default latest). A missing account has zero
- * codeHash and storageHash, an account without storage empty storage proofs, like geth. The embedded chain's headers
- * carry a digest of the state, not this trie's root: the proofs check against the root they lead to.
+ * codeHash and storageHash, an account without storage empty storage proofs, like geth. The proofs lead to the
+ * block header's stateRoot (the embedded chain's headers carry the state trie's root, see createChain).
  */
 export async function getProof(ctx: NodeContext, p: unknown): Promise<ProofResult> {
   const params = checkArity(p, 1, 3);

@@ -11,6 +11,7 @@ import {
 } from '@ethereumjs/util';
 import { keccak256 } from 'ethereum-cryptography/keccak.js';
 import type { GenesisAlloc } from '../../core/fixture/fixtureTypes.ts';
+import { stateRootOf } from './stateTries.ts';
 
 type Hex = `0x${string}`;
 
@@ -174,15 +175,15 @@ export class SyncStateManager extends SimpleStateManager {
     return copy;
   }
 
-  /**
-   * Not the Merkle-Patricia root (this manager keeps no trie): a keccak256 digest of the sorted state, stable for
-   * equal states. Pre-Byzantium receipts ask for a state root; this keeps them working.
-   */
+  /** The state trie's root (built from the maps: this manager keeps no trie), as pre-Byzantium receipts carry it. */
   override async getStateRoot(): Promise<Uint8Array> {
-    return this.getStateDigestSync();
+    return stateRootOf(this);
   }
 
-  /** The digest described at {@link getStateRoot}, synchronously. */
+  /**
+   * A keccak256 digest of the sorted state: equal for equal states, cheap and synchronous (not the state root, see
+   * {@link getStateRoot}); for comparing states.
+   */
   getStateDigestSync(): Uint8Array {
     const parts: string[] = [];
     for (const [k, a] of [...this.topAccountStack()].sort(([x], [y]) => (x < y ? -1 : 1))) {

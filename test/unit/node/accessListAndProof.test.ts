@@ -148,6 +148,31 @@ describe('eth_getProof', () => {
     expect(root(proof)).toBe(root(other));
   });
 
+  it("every proof leads to its block header's stateRoot, in every block and after a new one is mined", async () => {
+    await answer('eth_sendTransaction', [{ from: alice, to: token, data: transfer5 }]);
+    const head = Number(await answer('eth_blockNumber', []));
+    expect(head).toBeGreaterThan(3);
+    const accounts = [alice, bob, token, reverter, nobody];
+    for (let n = 0; n <= head; n++) {
+      const tag = `0x${n.toString(16)}`;
+      const { stateRoot } = await answer('eth_getBlockByNumber', [tag, false]);
+      for (const a of accounts) {
+        const proof = await answer('eth_getProof', [a, [zero32], tag]);
+        const root = hexToBytes(stateRoot);
+        // Verified against the header's root: the account's leaf (or its absence) must be what the proof says.
+        const leaf = await verifyMPTWithMerkleProof(
+          new MerklePatriciaTrie({ useKeyHashing: true }),
+          root,
+          hexToBytes(a as `0x${string}`),
+          proof.accountProof.map(hexToBytes),
+        );
+        expect(leaf === null, `${a} at block ${n}`).toBe(
+          proof.nonce === '0x0' && proof.balance === '0x0' && proof.codeHash === zero32,
+        );
+      }
+    }
+  });
+
   it('a missing account: zero hashes like geth, and a proof of absence', async () => {
     const proof = await answer('eth_getProof', [nobody, ['0x1']]);
     expect({ ...proof, accountProof: [] }).toEqual({

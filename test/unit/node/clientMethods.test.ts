@@ -372,7 +372,7 @@ describe('eth_getLogs: geth filter semantics', () => {
   const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
   const approvalTopic = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
   const pad = (a: string) => '0x' + a.slice(2).padStart(64, '0');
-  const block2 = '0x35b7e49724f7123cdd489522f5346b3f251db2b9d9986351cfe235451f4ef93d';
+  const block2 = '0x8877151c46625cfe798d372e954060a97de71f6d862147b4a55825fbef97b26c';
   /** Each log as block/logIndex (the demo chain's logs: 1/0, 2/0–2/5, 3/0–3/3). */
   const where = (logs: { blockNumber: string; logIndex: string }[]) =>
     logs.map((l) => `${Number(l.blockNumber)}/${Number(l.logIndex)}`);
@@ -475,7 +475,7 @@ describe('eth_getLogs: geth filter semantics', () => {
       blockNumber: '0x1',
       transactionHash: '0xefe47c46b1e51c5f8c99332595cb0352352e2c96195b778a13f3151027fe21b8',
       transactionIndex: '0x0',
-      blockHash: '0xb3c6dc877c16e74dda22f37107916823932ea66b3749650eadcb2f656b347a89',
+      blockHash: '0xf72e0b9f8a69f21e400e074b4e053536c52448499ea009714cc5b799bb32b974',
       blockTimestamp: '0x6955b90c',
       logIndex: '0x0',
       removed: false,
@@ -488,7 +488,7 @@ describe('eth_getLogs: geth filter semantics', () => {
 });
 
 describe('eth_getBlockReceipts and the by-block-and-index lookups', () => {
-  const block2 = '0x35b7e49724f7123cdd489522f5346b3f251db2b9d9986351cfe235451f4ef93d';
+  const block2 = '0x8877151c46625cfe798d372e954060a97de71f6d862147b4a55825fbef97b26c';
   const probeTx = '0xfd2b9569bdf9b732c17a787deb5c839eda9867f5f003255f8d69eeb2619ee4dc';
   const missing = '0x' + '00'.repeat(32);
 

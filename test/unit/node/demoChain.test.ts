@@ -16,7 +16,7 @@ describe('demo chain', () => {
   // values shown in the UI docs). A change without such an edit means the chain is no longer reproducible.
   it('keeps the pinned hashes across processes and versions', async () => {
     const d = defaultsOf(await demoNode());
-    expect(d.blockHash).toBe('0x35b7e49724f7123cdd489522f5346b3f251db2b9d9986351cfe235451f4ef93d');
+    expect(d.blockHash).toBe('0x8877151c46625cfe798d372e954060a97de71f6d862147b4a55825fbef97b26c');
     expect(d.txHash).toBe('0xfd2b9569bdf9b732c17a787deb5c839eda9867f5f003255f8d69eeb2619ee4dc');
   });
 

@@ -29,8 +29,8 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('a restored demo chain', () => {
-  it('has the built blocks, with hashes and senders that recomputing gives', () => {
-    const chain = restoreDemoChain(snapshot).chain;
+  it('has the built blocks, with hashes and senders that recomputing gives', async () => {
+    const chain = (await restoreDemoChain(snapshot)).chain;
     expect(chain.blocks.map((b) => b.hash)).toEqual(demo.chain.blocks.map((b) => b.hash));
     for (const b of chain.blocks) {
       // A block parsed again has empty caches: its hash and its transactions' are computed.
@@ -50,8 +50,8 @@ describe('a restored demo chain', () => {
     expect(chain.blocks.flatMap((b) => b.txs)).toHaveLength(15);
   });
 
-  it('has the built receipts and the built state after every block', () => {
-    const chain = restoreDemoChain(snapshot).chain;
+  it('has the built receipts and the built state after every block', async () => {
+    const chain = (await restoreDemoChain(snapshot)).chain;
     for (const [n, b] of chain.blocks.entries()) {
       const original = demo.chain.blocks[n];
       expect(bytesToHex(b.stateAfter.getStateDigestSync())).toBe(
@@ -65,8 +65,8 @@ describe('a restored demo chain', () => {
   });
 
   it('is independent of the snapshot and of other restores (the EVM mutates accounts)', async () => {
-    const a = restoreDemoChain(snapshot);
-    const b = restoreDemoChain(snapshot);
+    const a = await restoreDemoChain(snapshot);
+    const b = await restoreDemoChain(snapshot);
     const bob = demoAccounts.bob.address;
     await a.chain.head().stateAfter.putAccount(bob, undefined);
     expect(b.chain.head().stateAfter.getBalanceSync(bob)).toBe(

@@ -18,7 +18,7 @@ describe('traceBlockEntries', () => {
       [senderHex]: { balance: '0x' + (10n ** 20n).toString(16) },
       [target]: { code: bytesToHex(code) },
     };
-    const chain = createChain({
+    const chain = await createChain({
       common,
       state: createSyncStateManager({ common, alloc }),
       header: { number: 0n, gasLimit: 30_000_000n, timestamp: 1n, baseFeePerGas: 7n },
