@@ -38,23 +38,7 @@ export async function createChain(
   const byHash = new Map<string, ChainBlock>();
   const txs = new Map<string, MinedTx>();
   const listeners = new Set<(block: ChainBlock) => void>();
-  if (restored.length) for (const entry of restored) append(entry);
-  else {
-    const genesisBlock = createBlock(
-      {
-        header: { ...genesis.header, stateRoot: await stateRootOf(genesis.state) },
-        ...withdrawalsFor(common),
-      },
-      { common },
-    );
-    append({
-      block: genesisBlock,
-      hash: hex(genesisBlock.hash()),
-      number: genesisBlock.header.number,
-      txs: [],
-      stateAfter: genesis.state,
-    });
-  }
+  for (const entry of restored.length ? restored : [await genesisEntry(genesis)]) append(entry);
   const first = blocks[0].number;
 
   function append(entry: ChainBlock): ChainBlock {
@@ -109,6 +93,18 @@ export async function createChain(
     },
   };
   return chain;
+}
+
+/** The genesis block of `genesis`: no transactions, its header with the state root of `genesis.state`. */
+async function genesisEntry(genesis: GenesisSpec): Promise<ChainBlock> {
+  const block = createBlock(
+    {
+      header: { ...genesis.header, stateRoot: await stateRootOf(genesis.state) },
+      ...withdrawalsFor(genesis.common),
+    },
+    { common: genesis.common },
+  );
+  return { block, hash: hex(block.hash()), number: block.header.number, txs: [], stateAfter: genesis.state };
 }
 
 /** `{withdrawals: []}` when EIP-4895 (Shanghai) is active, else nothing: older blocks must not carry the field. */
