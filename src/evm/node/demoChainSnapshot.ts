@@ -1,12 +1,12 @@
 import { createBlockFromRLP } from '@ethereumjs/block';
-import { bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
+import { createAddressFromString, hexToBytes } from '@ethereumjs/util';
 import type { Log } from '@ethereumjs/evm';
 import type { Chain, ChainBlock, MinedReceipt, MinedTx } from './chainTypes.ts';
 import { createChain } from './createChain.ts';
 import type { DemoChain, DemoContracts } from './buildDemoChain.ts';
 import { demoGenesisSpec } from './buildDemoChain.ts';
 import { demoAccounts } from './demoAccounts.ts';
-import type { Hex } from './hex.ts';
+import { type Hex, toData, toQuantity } from './hex.ts';
 import { SyncStateManager } from '../state/createSyncStateManager.ts';
 import type { StateDump } from '../state/createSyncStateManager.ts';
 
@@ -35,9 +35,6 @@ export interface DemoChainSnapshot {
   revertTxHash: string;
 }
 
-const q = (n: bigint): Hex => `0x${n.toString(16)}`;
-const hex = (b: Uint8Array): Hex => bytesToHex(b) as Hex;
-
 function restoreState(dump: StateDump, common: Chain['common']): SyncStateManager {
   const state = new SyncStateManager({ common });
   state.loadDump(dump);
@@ -48,14 +45,14 @@ function txRow(t: MinedTx): TxRow {
   const r = t.receipt;
   return {
     hash: t.hash,
-    from: hex(t.from.bytes),
+    from: toData(t.from.bytes),
     status: r.status,
-    gasUsed: q(r.gasUsed),
-    cumulativeGasUsed: q(r.cumulativeGasUsed),
-    logs: r.logs.map(([address, topics, data]) => [hex(address), topics.map(hex), hex(data)]),
-    logsBloom: hex(r.logsBloom),
-    ...(r.contractAddress ? { contractAddress: hex(r.contractAddress.bytes) } : {}),
-    effectiveGasPrice: q(r.effectiveGasPrice),
+    gasUsed: toQuantity(r.gasUsed),
+    cumulativeGasUsed: toQuantity(r.cumulativeGasUsed),
+    logs: r.logs.map(([address, topics, data]) => [toData(address), topics.map(toData), toData(data)]),
+    logsBloom: toData(r.logsBloom),
+    ...(r.contractAddress ? { contractAddress: toData(r.contractAddress.bytes) } : {}),
+    effectiveGasPrice: toQuantity(r.effectiveGasPrice),
   };
 }
 
@@ -78,12 +75,12 @@ function receiptOf(row: TxRow): MinedReceipt {
 /** `demo` as plain data (see {@link DemoChainSnapshot}). */
 export function snapshotDemoChain(demo: DemoChain): DemoChainSnapshot {
   const contracts = Object.fromEntries(
-    Object.entries(demo.contracts).map(([name, address]) => [name, hex(address.bytes)]),
+    Object.entries(demo.contracts).map(([name, address]) => [name, toData(address.bytes)]),
   ) as DemoChainSnapshot['contracts'];
   return {
     blocks: demo.chain.blocks.map((b) => ({
       hash: b.hash,
-      rlp: hex(b.block.serialize()),
+      rlp: toData(b.block.serialize()),
       txs: b.txs.map(txRow),
       state: b.stateAfter.dumpSync(),
     })),

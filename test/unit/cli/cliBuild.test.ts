@@ -1,5 +1,5 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -7,8 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { buildDemoChain } from '../../../src/evm/node/buildDemoChain.ts';
 import { snapshotDemoChain } from '../../../src/evm/node/demoChainSnapshot.ts';
-import { readdirSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import { runInNewContext } from 'node:vm';
 
 // The command line as `npm ci` builds it (scripts/build-cli.mjs, the package's `prepare` script) and as bin/tracer.mjs

@@ -5,10 +5,9 @@ import {
   isPrebundledDep,
   lightenDeps,
 } from '../../../src/devserver/lightenDeps.ts';
-import { absoluteCssUrls, styleModule } from '../../../src/devserver/inlineDepCss.ts';
 
-// The dev server's lighter first load (issue 25): what the pre-bundled dependencies are sent as. The dev server itself
-// is driven in test/e2e-dev/dev-first-load.spec.ts.
+// The dev server's lighter first load (issue 25): what the pre-bundled dependencies are sent as (their stylesheets:
+// inlineDepCss.test.ts). The dev server itself is driven in test/e2e-dev/dev-first-load.spec.ts.
 describe('hideModuleUrls: the `new URL(…, import.meta.url)` Vite would tokenize a bundle for', () => {
   it.each([
     [
@@ -74,56 +73,5 @@ describe('the plugin’s transform', () => {
   });
   it('leaves the page’s own modules alone', () => {
     expect(transformWith(false, '/p/src/main.ts', code)).toBeUndefined();
-  });
-});
-
-describe('absoluteCssUrls: a dependency’s stylesheet put into its bundle still finds its files', () => {
-  const file = '/p/node_modules/monaco-editor/esm/vs/base/codicon/codicon.css';
-  it.each([
-    [
-      'a relative font',
-      'src: url(./codicon.ttf) format("truetype");',
-      'src: url(/@fs/p/node_modules/monaco-editor/esm/vs/base/codicon/codicon.ttf) format("truetype");',
-    ],
-    [
-      'quoted, up a folder, with a query',
-      'url("../x/y.woff?v=2")',
-      'url("/@fs/p/node_modules/monaco-editor/esm/vs/base/x/y.woff?v=2")',
-    ],
-    [
-      'a bare name',
-      "url('z.svg#icon')",
-      "url('/@fs/p/node_modules/monaco-editor/esm/vs/base/codicon/z.svg#icon')",
-    ],
-    ['a data URL', 'url("data:image/png;base64,iVBO")', 'url("data:image/png;base64,iVBO")'],
-    ['an absolute path', 'url(/fonts/a.ttf)', 'url(/fonts/a.ttf)'],
-    ['another site', 'url(https://example.org/a.ttf)', 'url(https://example.org/a.ttf)'],
-    ['an SVG fragment', 'url(#clip)', 'url(#clip)'],
-  ])('%s', (_what, css, expected) => {
-    expect(absoluteCssUrls(css, file)).toBe(expected);
-  });
-});
-
-describe('styleModule', () => {
-  it('adds the stylesheet to the page’s head when it runs, naming its file', () => {
-    const added: Array<{ attributes: Record<string, string>; textContent: string }> = [];
-    const document = {
-      createElement: (tag: string) => {
-        expect(tag).toBe('style');
-        const el = {
-          attributes: {} as Record<string, string>,
-          textContent: '',
-          setAttribute(k: string, v: string) {
-            el.attributes[k] = v;
-          },
-        };
-        return el;
-      },
-      head: { appendChild: (el: (typeof added)[number]) => added.push(el) },
-    };
-    new Function('document', styleModule('.a { content: "\\"</style>" }', '/p/x.css'))(document);
-    expect(added.map((e) => [e.attributes, e.textContent])).toEqual([
-      [{ 'data-dep-css': '/p/x.css' }, '.a { content: "\\"</style>" }'],
-    ]);
   });
 });
